@@ -1,0 +1,21 @@
+"""The error classes of ludus.
+
+Every error says what was wrong and what would be right. Raising one never leaves a
+state half-changed: checks happen before anything is mutated.
+"""
+
+
+class LudusError(Exception):
+    """Base class of every error ludus raises on purpose."""
+
+
+class OptionError(LudusError, ValueError):
+    """An unknown option name, or a value the option does not accept."""
+
+
+class IllegalAction(LudusError, ValueError):
+    """An action that is not legal now (wrong seat, wrong phase, unknown text)."""
+
+
+class RecordError(LudusError, ValueError):
+    """A game record that is malformed or does not replay (tampered, truncated, unknown game)."""

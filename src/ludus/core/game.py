@@ -1,0 +1,173 @@
+"""The Game and State contract every game implements (DESIGN.md §2).
+
+A game subclass supplies its option dataclass, its table of actions, notation parsing and a
+State subclass; this module holds what is the same for every game: option parsing, the flat
+action-id bijection, validation of ``apply`` and records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, LudusError
+from .events import Event
+from .options import parse_options
+
+
+class Game:
+    """A game with its options fixed: a factory of states and the keeper of the action table."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    options_class: ClassVar[type]
+
+    def __init__(self, **options: Any):
+        self.options = parse_options(self.options_class, options, self.id)
+        self._check_options()
+        self._actions: list = self._all_actions()
+        self._ids = {a: i for i, a in enumerate(self._actions)}
+
+    # -- to be supplied by each game ---------------------------------------------------------
+
+    def _check_options(self) -> None:
+        """Refuse combinations of options that do not make sense together (OptionError)."""
+
+    def _all_actions(self) -> list:
+        """Every action the game can ever offer, in a fixed order (the flat action space)."""
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def new_state(self, seed: int | None = None) -> State:
+        raise NotImplementedError
+
+    def parse_action(self, text: str):
+        raise NotImplementedError
+
+    # -- shared --------------------------------------------------------------------------
+
+    def options_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self.options)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self._actions)
+
+    def action_id(self, action) -> int:
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{action!r} is not an action of {self.id}") from None
+
+    def action_from_id(self, index: int):
+        if not isinstance(index, int) or not 0 <= index < len(self._actions):
+            raise IllegalAction(f"action id {index!r} is out of range 0..{len(self._actions) - 1}")
+        return self._actions[index]
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options_dict().items())
+        return f"ludus.make({self.id!r}, {opts})"
+
+
+class State:
+    """One position of a game. Subclasses keep their data in ``__slots__`` of plain values.
+
+    Subclasses implement ``_legal()`` (a fresh list of legal actions), ``_apply(action)``
+    (apply a legal action, return events), ``_explain(action)`` (why an action is illegal),
+    ``returns``, ``scores``, ``observe``, ``clone`` and ``resample``; and keep
+    ``current_player`` (None when terminal) and ``is_terminal`` up to date.
+    """
+
+    __slots__ = ("game", "seed", "rng", "history", "current_player", "is_terminal", "_legal_cache",
+                 "_resampled")
+
+    def _init_base(self, game: Game, seed: int | None) -> None:
+        self.game = game
+        self.seed = random.randrange(2**31) if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self.history: list = []
+        self.current_player: int | None = None
+        self.is_terminal = False
+        self._legal_cache: list | None = None
+        self._resampled = False
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the shared fields into ``other`` (used by subclasses' ``clone``)."""
+        other.game = self.game
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = self.history[:]
+        other.current_player = self.current_player
+        other.is_terminal = self.is_terminal
+        other._legal_cache = self._legal_cache
+        other._resampled = self._resampled
+
+    def _forget_past(self, rng: random.Random) -> None:
+        """Make a resampled world: no seed, no true history, a fresh chance generator."""
+        self.seed = None
+        self.history = []
+        self.rng = random.Random(rng.getrandbits(64))
+        self._legal_cache = None
+        self._resampled = True
+
+    # -- the contract --------------------------------------------------------------------
+
+    def legal_actions(self) -> list:
+        """The legal actions of the seat to move; empty only when the game is over."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_terminal else self._legal()
+        return self._legal_cache[:]
+
+    def apply(self, action, player: int | None = None) -> list[Event]:
+        """Apply ``action`` (of ``player`` if given); IllegalAction leaves the state unchanged."""
+        if self.is_terminal:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        if player is not None and player != self.current_player:
+            raise IllegalAction(
+                f"it is not seat {player}'s turn; seat {self.current_player} is to move")
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        if action not in self._legal_cache:
+            raise IllegalAction(self._explain(action))
+        self._legal_cache = None
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
+    def apply_trusted(self, action) -> list[Event]:
+        """Apply an action known to be legal (it came from ``legal_actions``): no checks."""
+        self._legal_cache = None
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
+    def record(self) -> dict:
+        """The game as a record that ``ludus.replay`` turns back into this very state."""
+        if self._resampled:
+            raise LudusError("a resampled world has no record: it is a guess, not a game")
+        return {
+            "game": self.game.id,
+            "options": self.game.options_dict(),
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+        }
+
+    def perspective(self, player: int):
+        from .perspective import Perspective
+
+        return Perspective(self, player)
+
+    def _explain(self, action) -> str:
+        legal = ", ".join(str(a) for a in (self._legal_cache or [])[:12])
+        return f"{action} is not legal now; legal: {legal}"
+
+    def _legal(self) -> list:
+        raise NotImplementedError
+
+    def _apply(self, action) -> list[Event]:
+        raise NotImplementedError

@@ -1,0 +1,187 @@
+"""What one seat knows about another seat's hidden cards, kept as *pools*.
+
+A pool is a known multiset of card values together with the hidden places ("zones": a hand, a
+face-down stack, a draw pile ...) that hold exactly those cards, e.g. "the opponent's five
+opening cards are one each of 1-5, one at each group" or "these 27 cards are somewhere in the
+opponent's pile and hand". A card the observer has never seen is in the pool of unknowns.
+
+The game tells the knowledge what the observer saw happen:
+
+* ``move(src, dst)``   an unseen card moved between two hidden zones (a face-down play);
+* ``reveal(zone, v)``  a card of value ``v`` left hidden zone ``zone`` in plain view;
+* ``hide(zone, v)``    a card the observer knows went into a hidden zone (Castling);
+* ``learn(zone, vs)``  the observer looked at every card of a zone (Spy).
+
+``sample(rng)`` deals every pool's values at random into its zones: a world consistent with
+all the observer has seen. When the observer cannot tell which of several pools a card came
+from (a card played from a hand holding cards of two pools), those pools are merged. A merge
+never rules out a world that is possible; it may admit a few that the full history would rule
+out. This keeps sampling exact-by-construction and cheap, which search needs.
+
+Pools are tuples ``(counts, slots)``: ``counts[v]`` cards of value ``v`` held in ``slots[z]``
+places of zone ``z``. Tuples make ``clone`` a shallow list copy.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def _add(a: tuple, b: tuple) -> tuple:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+class Knowledge:
+    """One observer's pools over one owner's cards of one kind."""
+
+    __slots__ = ("pools", "num_values", "num_zones")
+
+    def __init__(self, num_values: int, num_zones: int):
+        self.num_values = num_values
+        self.num_zones = num_zones
+        self.pools: list[tuple[tuple, tuple]] = []
+
+    def clone(self) -> Knowledge:
+        other = Knowledge.__new__(Knowledge)
+        other.num_values = self.num_values
+        other.num_zones = self.num_zones
+        other.pools = self.pools[:]
+        return other
+
+    # -- building -------------------------------------------------------------------------
+
+    def add(self, counts, slots) -> None:
+        """Add a pool: the multiset ``counts`` lies in the places ``slots``."""
+        counts, slots = tuple(counts), tuple(slots)
+        if sum(counts) != sum(slots):
+            raise ValueError(f"pool of {sum(counts)} cards cannot fill {sum(slots)} places")
+        if sum(counts):
+            self.pools.append((counts, slots))
+            self._merge_same_zone()
+
+    def _merge_same_zone(self) -> None:
+        """Pools that lie wholly in the same single zone merge without losing anything."""
+        by_zone: dict[int, int] = {}
+        merged: list = []
+        for counts, slots in self.pools:
+            zones = [z for z, n in enumerate(slots) if n]
+            if len(zones) == 1 and zones[0] in by_zone:
+                i = by_zone[zones[0]]
+                merged[i] = (_add(merged[i][0], counts), _add(merged[i][1], slots))
+                continue
+            if len(zones) == 1:
+                by_zone[zones[0]] = len(merged)
+            merged.append((counts, slots))
+        self.pools = merged
+
+    def _merge(self, indices: list[int]) -> int:
+        """Merge the pools at ``indices`` into one; return its index."""
+        counts, slots = self.pools[indices[0]]
+        for i in indices[1:]:
+            counts = _add(counts, self.pools[i][0])
+            slots = _add(slots, self.pools[i][1])
+        keep = [p for i, p in enumerate(self.pools) if i not in indices]
+        keep.append((counts, slots))
+        self.pools = keep
+        return len(keep) - 1
+
+    # -- what the observer saw --------------------------------------------------------------
+
+    def move(self, src: int, dst: int) -> None:
+        """An unseen card moved from hidden zone ``src`` to hidden zone ``dst``."""
+        holders = [i for i, (_, s) in enumerate(self.pools) if s[src]]
+        if not holders:
+            raise AssertionError(f"no hidden card in zone {src} to move")
+        i = holders[0] if len(holders) == 1 else self._merge(holders)
+        counts, slots = self.pools[i]
+        slots = list(slots)
+        slots[src] -= 1
+        slots[dst] += 1
+        self.pools[i] = (counts, tuple(slots))
+
+    def move_all(self, src: int, dst: int) -> None:
+        """Every hidden card of zone ``src`` moved to ``dst`` (nothing becomes ambiguous)."""
+        for i, (counts, slots) in enumerate(self.pools):
+            if slots[src]:
+                s = list(slots)
+                s[dst] += s[src]
+                s[src] = 0
+                self.pools[i] = (counts, tuple(s))
+
+    def reveal(self, zone: int, value: int) -> None:
+        """A card of ``value`` left hidden zone ``zone`` and the observer saw it."""
+        holders = [i for i, (c, s) in enumerate(self.pools) if s[zone] and c[value]]
+        if not holders:
+            raise AssertionError(f"value {value} cannot be hidden in zone {zone}")
+        i = holders[0] if len(holders) == 1 else self._merge(holders)
+        counts, slots = self.pools[i]
+        counts = counts[:value] + (counts[value] - 1,) + counts[value + 1:]
+        slots = slots[:zone] + (slots[zone] - 1,) + slots[zone + 1:]
+        if sum(slots):
+            self.pools[i] = (counts, slots)
+        else:
+            del self.pools[i]
+
+    def hide(self, zone: int, value: int) -> None:
+        """A card the observer knows (``value``) went face down into ``zone``."""
+        counts = [0] * self.num_values
+        counts[value] = 1
+        slots = [0] * self.num_zones
+        slots[zone] = 1
+        self.add(counts, slots)
+
+    def learn(self, zone: int, values) -> None:
+        """The observer looked at all cards of ``zone``; ``values`` lists them."""
+        for v in values:
+            self.reveal(zone, v)
+        counts = [0] * self.num_values
+        for v in values:
+            counts[v] += 1
+        slots = [0] * self.num_zones
+        slots[zone] = len(values)
+        self.add(counts, slots)
+
+    # -- questions ------------------------------------------------------------------------
+
+    def hidden_in(self, zone: int) -> int:
+        """How many unseen-or-unplaced cards the observer knows lie in ``zone``."""
+        return sum(s[zone] for _, s in self.pools)
+
+    def known_in(self, zone: int) -> list[int]:
+        """Values the observer is sure lie in ``zone`` (pools wholly inside it), sorted."""
+        out: list[int] = []
+        for counts, slots in self.pools:
+            if slots[zone] == sum(slots):
+                for v, n in enumerate(counts):
+                    out.extend([v] * n)
+        return sorted(out)
+
+    def sample(self, rng: random.Random) -> list[list[int]]:
+        """Deal every pool at random into its zones; returns the values of each zone.
+
+        Depends only on the pools and ``rng`` (values are laid out in sorted order before the
+        shuffle), so two true states the observer cannot tell apart give the same sample.
+        """
+        zones: list[list[int]] = [[] for _ in range(self.num_zones)]
+        for counts, slots in self.pools:
+            values = [v for v, n in enumerate(counts) for _ in range(n)]
+            rng.shuffle(values)
+            start = 0
+            for z, n in enumerate(slots):
+                if n:
+                    zones[z].extend(values[start:start + n])
+                    start += n
+        for z in zones:
+            if len(z) > 1:
+                rng.shuffle(z)
+        return zones
+
+    def to_json(self, value_names, zone_names) -> list[dict]:
+        """The pools in readable form, for observations and debugging."""
+        return [
+            {
+                "cards": [value_names[v] for v, n in enumerate(c) for _ in range(n)],
+                "places": {zone_names[z]: n for z, n in enumerate(s) if n},
+            }
+            for c, s in self.pools
+        ]

@@ -1,0 +1,60 @@
+"""Finding games by id, and replaying records."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import IllegalAction, LudusError, OptionError, RecordError
+
+# game id -> "module:Class"; imported lazily so that `import ludus` stays cheap.
+_GAMES = {
+    "caesar-cleopatra": "ludus.games.caesar_cleopatra:CaesarCleopatra",
+}
+
+
+def game_ids() -> list[str]:
+    """The ids of every game ludus knows."""
+    return sorted(_GAMES)
+
+
+def make(game_id: str, **options: Any):
+    """A Game with the given options; unknown game or options raise OptionError."""
+    if game_id not in _GAMES:
+        raise OptionError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+    module, _, cls = _GAMES[game_id].partition(":")
+    return getattr(importlib.import_module(module), cls)(**options)
+
+
+def replay(record: Any):
+    """Rebuild the state a record describes; a malformed or tampered record raises RecordError."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a dict with game, options, seed, actions; got {type(record).__name__}")
+    missing = [k for k in ("game", "options", "seed", "actions") if k not in record]
+    if missing:
+        raise RecordError(f"record lacks {', '.join(missing)}; it needs game, options, seed, actions")
+    extra = sorted(set(record) - {"game", "options", "seed", "actions"})
+    if extra:
+        raise RecordError(f"record has unknown field(s) {', '.join(extra)}")
+    if not isinstance(record["options"], dict):
+        raise RecordError("record options must be a dict of option names to values")
+    if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):
+        raise RecordError(f"record seed must be an integer, got {record['seed']!r}")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record actions must be a list of action strings")
+    try:
+        game = make(record["game"], **record["options"])
+    except OptionError as e:
+        raise RecordError(f"record names a game or options ludus cannot make: {e}") from None
+    state = game.new_state(seed=record["seed"])
+    for i, text in enumerate(actions):
+        if state.is_terminal:
+            raise RecordError(f"action {i} ({text!r}) comes after the game ended")
+        try:
+            state.apply(game.parse_action(text))
+        except IllegalAction as e:
+            raise RecordError(f"action {i} ({text!r}) does not replay: {e}") from None
+        except LudusError as e:  # pragma: no cover - games raise only the above
+            raise RecordError(f"action {i} ({text!r}): {e}") from None
+    return state
