@@ -33,3 +33,8 @@ class PrivateEvent(Event):
 
     def public(self) -> Event | None:
         return None
+
+
+def redact(event: Event, **hidden) -> Event:
+    """A copy of ``event`` with the given fields replaced (e.g. ``value=None``)."""
+    return dataclasses.replace(event, **hidden)

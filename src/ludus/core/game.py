@@ -25,14 +25,17 @@ class Game:
 
     def __init__(self, **options: Any):
         self.options = parse_options(self.options_class, options, self.id)
-        self._check_options()
+        self._check_options(set(options))
         self._actions: list = self._all_actions()
         self._ids = {a: i for i, a in enumerate(self._actions)}
 
     # -- to be supplied by each game ---------------------------------------------------------
 
-    def _check_options(self) -> None:
-        """Refuse combinations of options that do not make sense together (OptionError)."""
+    def _check_options(self, given: set[str]) -> None:
+        """Refuse combinations of options that do not make sense together (OptionError).
+
+        ``given`` names the options the caller set explicitly (the rest are defaults).
+        """
 
     def _all_actions(self) -> list:
         """Every action the game can ever offer, in a fixed order (the flat action space)."""

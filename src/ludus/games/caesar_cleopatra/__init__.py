@@ -1,0 +1,47 @@
+"""Caesar & Cleopatra (KOSMOS 1997): two players court five patrician groups.
+
+See docs/caesar-cleopatra.md for the rules as implemented and rules/caesar-cleopatra.md for
+the rule ids (C1-C35) the code and tests refer to.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import OptionError
+from ...core.game import Game
+from . import notation
+from .options import Options
+from .state import CCState
+from .view import all_cards
+
+
+class CaesarCleopatra(Game):
+    id = "caesar-cleopatra"
+    title = "Caesar & Cleopatra"
+    options_class = Options
+    seat_names = ("cleopatra", "caesar")
+
+    def _check_options(self, given: set[str]) -> None:
+        if self.options.edition == "2024":
+            raise OptionError("edition=2024 is not available yet; use edition=classic")
+        if "discard_by" in given:
+            raise OptionError("discard_by applies only to edition=2024 (N8); the classic edition "
+                              "discards by totals (C30.5)")
+
+    def _all_actions(self) -> list:
+        return notation.ALL_ACTIONS
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_state(self, seed: int | None = None) -> CCState:
+        return CCState.new(self, seed)
+
+    def parse_action(self, text: str):
+        return notation.parse(text)
+
+    def all_cards(self) -> list:
+        return all_cards(self)
+
+
+__all__ = ["CaesarCleopatra", "CCState", "Options"]

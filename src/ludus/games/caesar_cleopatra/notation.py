@@ -1,0 +1,169 @@
+"""Actions of Caesar & Cleopatra and their text notation.
+
+An action is a small tuple ``Action(kind, a, b)``; what ``a`` and ``b`` mean depends on the
+kind. Every action the game can offer exists once, in ``ALL_ACTIONS`` (the flat action space),
+so legal-move lists are built from shared objects and never allocate actions.
+
+Notation (case-insensitive; group names may be shortened to any unique prefix, ``P`` is the
+Philosopher):
+
+==========================  ==============================================================
+``arrange spy``             put a spy next on your action pile (setup, C8)
+``open 3``                  place your 3 face down at the next group (setup, C10)
+``down 3 senators``         one influence card face down (C12)
+``up 3 senators``           one of the two face-up influence cards (C12)
+``assassin 4 praetors``     play an Assassin on the opponent's face-up 4 at the Praetors
+``spy``                     play a Spy on the opponent's hand
+``castling senators censors``  play Castling on two groups
+``scout censors``           play a Scout on the opponent's face-down cards at a group
+``wrath aediles``           play Wrath of the Gods on a group
+``veto`` / ``allow``        answer the opponent's action card (C17)
+``take 4`` / ``take spy``   the card the Spy makes the opponent discard (C24)
+``castle 3 senators``       put one card back face down during Castling (C25)
+``draw influence`` / ``draw action``  draw one card from that pile
+``passive``                 take a passive turn (C21)
+``discard 3`` / ``discard spy``  discard one hand card in a passive turn
+``done``                    end this step: go on to the refill, to the votes, or to the draws
+==========================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...core.errors import IllegalAction
+from .cards import ACTION_NAMES, CARD_NAMES, GROUPS, NUM_CARD_CODES, VALUE_NAMES
+
+(ARRANGE, OPEN, DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, VETO_IT,
+ ALLOW, TAKE, CASTLE, DRAW, PASSIVE, DISCARD, DONE) = range(17)
+
+INFLUENCE_PILE, ACTION_PILE = 0, 1
+PILE_NAMES = ("influence", "action")
+
+
+class Action(NamedTuple):
+    """One decision. ``kind`` is one of the constants of this module."""
+
+    kind: int
+    a: int = 0
+    b: int = 0
+
+    def __str__(self) -> str:
+        k, a, b = self
+        if k == ARRANGE:
+            return f"arrange {ACTION_NAMES[a]}"
+        if k == OPEN:
+            return f"open {VALUE_NAMES[a]}"
+        if k in (DOWN, UP, CASTLE):
+            word = {DOWN: "down", UP: "up", CASTLE: "castle"}[k]
+            return f"{word} {VALUE_NAMES[a]} {GROUPS[b]}"
+        if k == PLAY_ASSASSIN:
+            return f"assassin {VALUE_NAMES[a]} {GROUPS[b]}"
+        if k == PLAY_CASTLING:
+            return f"castling {GROUPS[a]} {GROUPS[b]}"
+        if k == PLAY_SCOUT:
+            return f"scout {GROUPS[a]}"
+        if k == PLAY_WRATH:
+            return f"wrath {GROUPS[a]}"
+        if k in (TAKE, DISCARD):
+            return f"{'take' if k == TAKE else 'discard'} {CARD_NAMES[a]}"
+        if k == DRAW:
+            return f"draw {PILE_NAMES[a]}"
+        return {PLAY_SPY: "spy", VETO_IT: "veto", ALLOW: "allow", PASSIVE: "passive", DONE: "done"}[k]
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def _all_actions() -> list[Action]:
+    acts = [Action(ARRANGE, k) for k in range(6)]
+    acts += [Action(OPEN, v) for v in range(1, 6)]
+    for kind in (DOWN, UP, CASTLE, PLAY_ASSASSIN):
+        acts += [Action(kind, v, g) for g in range(5) for v in range(6)]
+    acts.append(Action(PLAY_SPY))
+    acts += [Action(PLAY_CASTLING, g1, g2) for g1 in range(5) for g2 in range(g1 + 1, 5)]
+    acts += [Action(PLAY_SCOUT, g) for g in range(5)]
+    acts += [Action(PLAY_WRATH, g) for g in range(5)]
+    acts += [Action(VETO_IT), Action(ALLOW)]
+    acts += [Action(TAKE, c) for c in range(NUM_CARD_CODES)]
+    acts += [Action(DRAW, INFLUENCE_PILE), Action(DRAW, ACTION_PILE)]
+    acts.append(Action(PASSIVE))
+    acts += [Action(DISCARD, c) for c in range(NUM_CARD_CODES)]
+    acts.append(Action(DONE))
+    return acts
+
+
+ALL_ACTIONS = _all_actions()
+# Interned actions by (kind, a, b), so the rules never build a tuple on the hot path.
+A = {tuple(x): x for x in ALL_ACTIONS}
+BY_TEXT = {str(x): x for x in ALL_ACTIONS}
+
+_WORDS = {"down": DOWN, "up": UP, "castle": CASTLE, "assassin": PLAY_ASSASSIN}
+
+
+def _group(word: str) -> int:
+    hits = [i for i, g in enumerate(GROUPS) if g.startswith(word)] if word else []
+    if len(hits) != 1:
+        raise IllegalAction(f"{word!r} is not a group; groups are {', '.join(GROUPS)}")
+    return hits[0]
+
+
+def _value(word: str) -> int:
+    word = {"philosopher": "p", "0": "p"}.get(word, word)
+    names = [n.lower() for n in VALUE_NAMES]
+    if word not in names:
+        raise IllegalAction(f"{word!r} is not an influence value; values are P, 1, 2, 3, 4, 5")
+    return names.index(word)
+
+
+def _card(word: str) -> int:
+    try:
+        return _value(word)
+    except IllegalAction:
+        pass
+    hits = [i for i, n in enumerate(ACTION_NAMES) if n.startswith(word)] if word else []
+    if len(hits) != 1:
+        raise IllegalAction(f"{word!r} is not a card; cards are P, 1-5 and {', '.join(ACTION_NAMES)}")
+    return 6 + hits[0]
+
+
+def parse(text: str) -> Action:
+    """Turn notation into an Action; unknown text raises IllegalAction with a hint."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is written as text, got {text!r}")
+    words = text.strip().lower().split()
+    exact = BY_TEXT.get(" ".join(words))
+    if exact is not None:
+        return exact
+    if not words:
+        raise IllegalAction("empty action; write e.g. 'down 3 senators' or 'passive'")
+    head, rest = words[0], words[1:]
+    try:
+        if head in _WORDS and len(rest) == 2:
+            return A[(_WORDS[head], _value(rest[0]), _group(rest[1]))]
+        if head == "castling" and len(rest) == 2:
+            g1, g2 = sorted((_group(rest[0]), _group(rest[1])))
+            if g1 != g2:
+                return A[(PLAY_CASTLING, g1, g2)]
+        if head in ("scout", "wrath") and len(rest) == 1:
+            return A[(PLAY_SCOUT if head == "scout" else PLAY_WRATH, _group(rest[0]), 0)]
+        if head in ("take", "discard") and len(rest) == 1:
+            return A[(TAKE if head == "take" else DISCARD, _card(rest[0]), 0)]
+        if head == "arrange" and len(rest) == 1:
+            code = _card(rest[0])
+            if code >= 6:
+                return A[(ARRANGE, code - 6, 0)]
+        if head == "open" and len(rest) == 1:
+            v = _value(rest[0])
+            if v:
+                return A[(OPEN, v, 0)]
+        if head == "draw" and len(rest) == 1:
+            for i, name in enumerate(PILE_NAMES):
+                if name.startswith(rest[0]):
+                    return A[(DRAW, i, 0)]
+    except IllegalAction as e:
+        raise IllegalAction(f"cannot read {text!r}: {e}") from None
+    raise IllegalAction(
+        f"cannot read {text!r}; moves look like 'down 3 senators', 'up P censors', 'spy', "
+        "'assassin 4 praetors', 'castling senators censors', 'draw influence', 'passive', 'done'"
+    )

@@ -1,0 +1,787 @@
+"""The rules of Caesar & Cleopatra (classic edition) as a state machine of decisions.
+
+Rule ids (C1-C35) refer to rules/caesar-cleopatra.md. A turn is a sequence of decisions, each
+one action; ``phase`` says which decision is due and ``current_player`` who makes it. Chance
+(shuffles) comes from ``self.rng``. Everything is plain lists and ints so that ``clone`` is a
+handful of slice copies.
+
+Knowledge (C34/C35): ``know_inf[p]`` and ``know_act[p]`` are seat p's pools over the
+opponent's influence and action cards (see ludus.core.knowledge); ``resample`` deals them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.game import State
+from ...core.knowledge import Knowledge
+from . import events as ev
+from .cards import (
+    ACTION_DECK,
+    ACTION_NAMES,
+    ASSASSIN,
+    BONUS_GOALS,
+    BONUS_NEEDS,
+    CARD_NAMES,
+    CASTLING,
+    GROUP_SIZES,
+    GROUPS,
+    HAND_SIZE,
+    MAX_GROUP,
+    MAX_SIDE,
+    ORGY,
+    ORGY_RESHUFFLE,
+    PHILOSOPHER,
+    SCOUT,
+    SPY,
+    VALUE_NAMES,
+    VETO,
+    VOC_NAMES,
+    WRATH,
+)
+from .notation import (
+    ACTION_PILE,
+    ALLOW,
+    ARRANGE,
+    CASTLE,
+    DISCARD,
+    DONE,
+    DOWN,
+    DRAW,
+    INFLUENCE_PILE,
+    OPEN,
+    PASSIVE,
+    PILE_NAMES,
+    PLAY_ASSASSIN,
+    PLAY_CASTLING,
+    PLAY_SCOUT,
+    PLAY_SPY,
+    PLAY_WRATH,
+    TAKE,
+    UP,
+    VETO_IT,
+    A,
+)
+
+# Phases: which decision is due.
+(ARRANGING, OPENING, PLACE, SECOND_UP, AFTER_PLACE, REFILL, AFTER_REFILL, VETO_WINDOW, DRAW_ONE,
+ SPY_PICK, CASTLING_PLACE, PASSIVE_DISCARD, PASSIVE_DRAW, OVER) = range(14)
+PHASE_NAMES = ("arrange", "opening", "place", "second-up", "after-place", "refill", "after-refill",
+               "veto", "draw-one", "spy-pick", "castling", "passive-discard", "passive-draw", "over")
+
+# Knowledge zones over the opponent's influence cards, and over their action cards.
+Z_HAND, Z_PILE, Z_BUF = 0, 6, 7          # groups are zones 1..5
+ZA_HAND, ZA_PILE, ZA_SETUP = 0, 1, 2
+INF_ZONE_NAMES = ("hand",) + GROUPS + ("pile", "castling")
+ACT_ZONE_NAMES = ("hand", "pile", "unarranged")
+
+_PLAY_KIND = {PLAY_ASSASSIN: ASSASSIN, PLAY_SPY: SPY, PLAY_CASTLING: CASTLING, PLAY_SCOUT: SCOUT,
+              PLAY_WRATH: WRATH}
+_DONE, _PASSIVE, _VETO, _ALLOW = A[(DONE, 0, 0)], A[(PASSIVE, 0, 0)], A[(VETO_IT, 0, 0)], A[(ALLOW, 0, 0)]
+_SPY = A[(PLAY_SPY, 0, 0)]
+_DRAW = (A[(DRAW, INFLUENCE_PILE, 0)], A[(DRAW, ACTION_PILE, 0)])
+
+
+class CCState(State):
+    """A position of Caesar & Cleopatra. Seat 0 is Cleopatra, seat 1 Caesar."""
+
+    __slots__ = (
+        # options, read once
+        "hand_size", "wrath_all", "philosopher_any", "arranged", "stalemate_turns",
+        # the table
+        "hand_inf", "hand_act", "down", "up", "inf_pile", "act_pile", "unarranged",
+        "inf_discard", "act_discard", "won", "left", "voc_deck", "voc_discard", "voc_out",
+        "bonus", "bonus_out",
+        # the turn
+        "phase", "active", "turn", "committed", "action_used", "opening_used", "pending",
+        "resume", "castle_buf", "castle_groups", "owed", "passive_streak", "end_reason",
+        # what each seat knows of the other's hidden cards
+        "know_inf", "know_act",
+    )
+
+    # -- setup (C6-C11) --------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game, seed: int | None) -> CCState:
+        s = cls.__new__(cls)
+        s._init_base(game, seed)
+        o = game.options
+        s.hand_size = HAND_SIZE[o.edition]
+        s.wrath_all = o.wrath == "all"
+        s.philosopher_any = o.philosopher == "any"
+        s.arranged = o.action_deck == "arranged"
+        s.stalemate_turns = o.stalemate_turns
+        rng = s.rng
+        deck = [0, 1, 2, 3, 4] + [ORGY] * (o.orgies - 1) + [ORGY_RESHUFFLE]
+        rng.shuffle(deck)                                            # C6
+        s.voc_deck, s.voc_discard, s.voc_out = deck, [], []
+        bonus = list(BONUS_GOALS)
+        rng.shuffle(bonus)                                           # C9
+        s.bonus, s.bonus_out = bonus[:2], sorted(bonus[2:])
+        s.hand_inf, s.hand_act, s.inf_pile, s.act_pile, s.unarranged = [], [], [], [], []
+        for _ in range(2):
+            pile = [v for v in range(6) for _ in range(5 if v else 2)]
+            rng.shuffle(pile)                                        # C7
+            s.inf_pile.append(pile)
+            s.hand_inf.append([0, 2, 2, 2, 2, 2])                    # the two sets set aside
+            s.hand_act.append([0] * 6)
+            if s.arranged:                                           # C8
+                s.act_pile.append([])
+                s.unarranged.append(list(ACTION_DECK))
+            else:
+                acts = [k for k in range(6) for _ in range(ACTION_DECK[k])]
+                rng.shuffle(acts)
+                s.act_pile.append(acts)
+                s.unarranged.append([0] * 6)
+        s.down = [[[] for _ in range(5)] for _ in range(2)]
+        s.up = [[[] for _ in range(5)] for _ in range(2)]
+        s.inf_discard = [[0] * 6, [0] * 6]
+        s.act_discard = [[0] * 6, [0] * 6]
+        s.won = [[0] * 5, [0] * 5]
+        s.left = list(GROUP_SIZES)
+        s.turn = 0
+        s.committed = s.action_used = False
+        s.opening_used = [0] * 6
+        s.pending = None
+        s.resume = PLACE
+        s.castle_buf = [0] * 6
+        s.castle_groups = ()
+        s.owed = 0
+        s.passive_streak = 0
+        s.end_reason = ""
+        s.know_inf, s.know_act = [], []
+        for _ in range(2):
+            k = Knowledge(6, 8)
+            k.add([0, 2, 2, 2, 2, 2], _slots(8, Z_HAND, 10))
+            k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
+            s.know_inf.append(k)
+            ka = Knowledge(6, 3)
+            ka.add(ACTION_DECK, _slots(3, ZA_SETUP if s.arranged else ZA_PILE, 13))
+            s.know_act.append(ka)
+        s.active = 0
+        s._set_phase(ARRANGING if s.arranged else OPENING, 0)
+        return s
+
+    def _set_phase(self, phase: int, player: int | None) -> None:
+        self.phase = phase
+        self.current_player = player
+
+    # -- legal actions --------------------------------------------------------------------
+
+    def _room(self, p: int, g: int) -> int:
+        """How many more cards seat p may place at group g (C13, C15)."""
+        if not self.left[g]:
+            return 0
+        own = len(self.down[p][g]) + len(self.up[p][g])
+        total = own + len(self.down[1 - p][g]) + len(self.up[1 - p][g])
+        return min(MAX_SIDE - own, MAX_GROUP - total)
+
+    def _legal(self) -> list:
+        ph, p = self.phase, self.current_player
+        if ph == REFILL or ph == DRAW_ONE or ph == PASSIVE_DRAW:
+            return self._draw_choices(p)
+        if ph == PLACE:
+            return self._place_choices(p)
+        if ph == SECOND_UP:
+            hand = self.hand_inf[p]
+            out = [A[(UP, v, g)] for g in range(5) if self._room(p, g) for v in range(6) if hand[v]]
+            return out + self._action_choices(p) if not self.action_used else out
+        if ph == AFTER_PLACE or ph == AFTER_REFILL:
+            return self._action_choices(p) + [_DONE]
+        if ph == VETO_WINDOW:
+            return [_VETO, _ALLOW] if self.hand_act[p][VETO] else [_ALLOW]
+        if ph == CASTLING_PLACE:
+            buf = self.castle_buf
+            return [A[(CASTLE, v, g)] for g in self.castle_groups if self._room(p, g)
+                    for v in range(6) if buf[v]]
+        if ph == SPY_PICK:
+            q = 1 - p
+            return ([A[(TAKE, v, 0)] for v in range(6) if self.hand_inf[q][v]]
+                    + [A[(TAKE, 6 + k, 0)] for k in range(6) if self.hand_act[q][k]])
+        if ph == PASSIVE_DISCARD:
+            return ([A[(DISCARD, v, 0)] for v in range(6) if self.hand_inf[p][v]]
+                    + [A[(DISCARD, 6 + k, 0)] for k in range(6) if self.hand_act[p][k]] + [_DONE])
+        if ph == ARRANGING:
+            return [A[(ARRANGE, k, 0)] for k in range(6) if self.unarranged[p][k]]
+        if ph == OPENING:
+            return [A[(OPEN, v, 0)] for v in range(1, 6) if not self.opening_used[v]]
+        return []
+
+    def _draw_choices(self, p: int) -> list:
+        out = []
+        if self.inf_pile[p]:
+            out.append(_DRAW[0])
+        if self.act_pile[p]:
+            out.append(_DRAW[1])
+        return out
+
+    def _place_choices(self, p: int) -> list:
+        """C12/C14: placements, action cards and (before committing) the passive turn."""
+        hand = self.hand_inf[p]
+        n = sum(hand)
+        rooms = [self._room(p, g) for g in range(5)] if n else [0] * 5
+        total_room = sum(rooms)
+        out = []
+        if total_room:
+            values = [v for v in range(6) if hand[v]]
+            for g in range(5):
+                if rooms[g]:
+                    out += [A[(DOWN, v, g)] for v in values]
+            if n >= 2 and total_room >= 2:
+                for g in range(5):
+                    if rooms[g]:
+                        out += [A[(UP, v, g)] for v in values]
+            if not self.action_used:
+                out += self._action_choices(p)
+        if not self.committed:
+            out.append(_PASSIVE)
+        return out
+
+    def _action_choices(self, p: int) -> list:
+        """C16: each action card in hand with each target where it has an effect."""
+        ha = self.hand_act[p]
+        if self.action_used or not any(ha[:VETO]):
+            return []
+        q = 1 - p
+        out = []
+        if ha[ASSASSIN]:
+            for g in range(5):
+                for v in sorted(set(self.up[q][g])):
+                    out.append(A[(PLAY_ASSASSIN, v, g)])
+        if ha[SPY] and (any(self.hand_inf[q]) or any(self.hand_act[q])):
+            out.append(_SPY)
+        if ha[CASTLING]:
+            live = [g for g in range(5) if self.left[g]]
+            own = [len(self.down[p][g]) + len(self.up[p][g]) for g in range(5)]
+            for i, g1 in enumerate(live):
+                for g2 in live[i + 1:]:
+                    if own[g1] + own[g2]:
+                        out.append(A[(PLAY_CASTLING, g1, g2)])
+        if ha[SCOUT]:
+            out += [A[(PLAY_SCOUT, g, 0)] for g in range(5) if self.down[q][g]]
+        if ha[WRATH]:
+            for g in range(5):
+                if self.up[0][g] or self.up[1][g] or (
+                        self.wrath_all and (self.down[0][g] or self.down[1][g])):
+                    out.append(A[(PLAY_WRATH, g, 0)])
+        return out
+
+    # -- applying ---------------------------------------------------------------------------
+
+    def _apply(self, action) -> list:
+        kind, a, b = action
+        p = self.current_player
+        if kind == DRAW:
+            out = [self._draw(p, a)]
+            ph = self.phase
+            if ph == REFILL:
+                out += self._continue_refill()
+            elif ph == DRAW_ONE:
+                out += self._resume()
+            else:
+                self.owed -= 1
+                out += self._continue_passive_draws()
+            return out
+        if kind == DOWN:
+            return self._place(p, a, b, False)
+        if kind == UP:
+            return self._place(p, a, b, True)
+        if kind in _PLAY_KIND:
+            return self._play_action(p, _PLAY_KIND[kind], a, b)
+        if kind == DONE:
+            if self.phase == AFTER_PLACE:
+                return self._start_refill()
+            if self.phase == AFTER_REFILL:
+                return self._votes()
+            return self._start_passive_draws()
+        if kind == VETO_IT or kind == ALLOW:
+            return self._answer(p, kind == VETO_IT)
+        if kind == CASTLE:
+            return self._castle_place(p, a, b)
+        if kind == TAKE:
+            return self._spy_take(p, a)
+        if kind == PASSIVE:
+            self.committed = True
+            self._set_phase(PASSIVE_DISCARD, p)
+            return []
+        if kind == DISCARD:
+            return [self._discard_from_hand(p, a, "passive")]
+        if kind == ARRANGE:
+            return self._arrange(p, a)
+        return self._open(p, a)
+
+    def _arrange(self, p: int, kind: int) -> list:
+        """C8: the next card, top to bottom, of p's action pile."""
+        self.unarranged[p][kind] -= 1
+        self.act_pile[p].insert(0, kind)   # drawn from the end: the first chosen is the top
+        self.know_act[1 - p].move(ZA_SETUP, ZA_PILE)
+        if not any(self.unarranged[p]):
+            self._set_phase(ARRANGING if p == 0 else OPENING, 1 if p == 0 else 0)
+        return [ev.ActionCardArranged(p, ACTION_NAMES[kind])]
+
+    def _open(self, p: int, v: int) -> list:
+        """C10: one value per group, in board order."""
+        g = sum(1 for x in self.opening_used if x)
+        self.opening_used[v] = 1
+        self.hand_inf[p][v] -= 1
+        self.down[p][g].append(v)
+        out = [ev.OpeningCardPlaced(p, GROUPS[g], VALUE_NAMES[v])]
+        if g == 4:
+            # The opponent now knows exactly: one each of 1-5 at the groups, 1-5 in hand (C35).
+            k = Knowledge(6, 8)
+            k.add([0, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1, 0, 0])
+            k.add([0, 1, 1, 1, 1, 1], _slots(8, Z_HAND, 5))
+            k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
+            self.know_inf[1 - p] = k
+            self.opening_used = [0] * 6
+            if p == 0:
+                self._set_phase(OPENING, 1)
+            else:
+                self._start_turn(0)                                    # C11
+        return out
+
+    def _start_turn(self, p: int) -> None:
+        self.active = p
+        self.turn += 1
+        self.committed = self.action_used = False
+        self._set_phase(PLACE, p)
+
+    def _draw(self, p: int, pile: int):
+        """Draw the top card of one of p's piles (C18)."""
+        if pile == INFLUENCE_PILE:
+            v = self.inf_pile[p].pop()
+            self.hand_inf[p][v] += 1
+            self.know_inf[1 - p].move(Z_PILE, Z_HAND)
+            return ev.CardDrawn(p, "influence", VALUE_NAMES[v])
+        k = self.act_pile[p].pop()
+        self.hand_act[p][k] += 1
+        self.know_act[1 - p].move(ZA_PILE, ZA_HAND)
+        return ev.CardDrawn(p, "action", ACTION_NAMES[k])
+
+    def _place(self, p: int, v: int, g: int, face_up: bool) -> list:
+        """C12: one card down, or the first or second of two cards up."""
+        self.hand_inf[p][v] -= 1
+        self.committed = True
+        if face_up:
+            self.up[p][g].append(v)
+            self.know_inf[1 - p].reveal(Z_HAND, v)
+        else:
+            self.down[p][g].append(v)
+            self.know_inf[1 - p].move(Z_HAND, 1 + g)
+        out = [ev.InfluencePlaced(p, GROUPS[g], VALUE_NAMES[v], face_up)]
+        if face_up and self.phase == PLACE:
+            self._set_phase(SECOND_UP, p)
+            return out
+        return out + self._placement_done(p)
+
+    def _can_act(self, p: int) -> bool:
+        """Whether p gets the optional action decision (C16): the count of action cards in a
+        hand is public, so offering the decision leaks nothing."""
+        return not self.action_used and any(self.hand_act[p])
+
+    def _placement_done(self, p: int) -> list:
+        if self._can_act(p):
+            self._set_phase(AFTER_PLACE, p)
+            return []
+        return self._start_refill()
+
+    def _start_refill(self) -> list:
+        self._set_phase(REFILL, self.active)
+        return self._continue_refill()
+
+    def _continue_refill(self) -> list:
+        p = self.active
+        if sum(self.hand_inf[p]) + sum(self.hand_act[p]) < self.hand_size and (
+                self.inf_pile[p] or self.act_pile[p]):
+            return []
+        if self._can_act(p):
+            self._set_phase(AFTER_REFILL, p)
+            return []
+        return self._votes()
+
+    # -- action cards (C16, C17, C23-C28) ---------------------------------------------------
+
+    def _play_action(self, p: int, kind: int, a: int, b: int) -> list:
+        self.hand_act[p][kind] -= 1
+        self.act_discard[p][kind] += 1
+        self.know_act[1 - p].reveal(ZA_HAND, kind)
+        self.action_used = self.committed = True
+        self.pending = (kind, a, b)
+        self.resume = self.phase
+        self._set_phase(VETO_WINDOW, 1 - p)
+        return [ev.ActionCardPlayed(p, ACTION_NAMES[kind], _target_text(kind, a, b))]
+
+    def _answer(self, q: int, veto: bool) -> list:
+        """C17: the opponent vetoes or allows the pending action card."""
+        p = 1 - q
+        out = [ev.ActionAnswered(q, veto)]
+        if veto:
+            self.hand_act[q][VETO] -= 1
+            self.act_discard[q][VETO] += 1
+            self.know_act[p].reveal(ZA_HAND, VETO)
+            self.pending = None
+            return out + self._draw_one(q)
+        kind, a, b = self.pending
+        self.pending = None
+        if kind == ASSASSIN:                                            # C23
+            self.up[q][b].remove(a)
+            self.inf_discard[q][a] += 1
+            out.append(ev.InfluenceRemoved(q, GROUPS[b], (VALUE_NAMES[a],), "assassin"))
+        elif kind == SCOUT:                                             # C26
+            values = self.down[q][a]
+            for v in values:
+                self.know_inf[p].reveal(1 + a, v)
+            self.up[q][a] += values
+            self.down[q][a] = []
+            out.append(ev.CardsRevealed(q, GROUPS[a], _names(values), "scout"))
+        elif kind == WRATH:                                             # C27
+            for s in (0, 1):
+                gone = list(self.up[s][a])
+                self.up[s][a] = []
+                if self.wrath_all:
+                    for v in self.down[s][a]:
+                        self.know_inf[1 - s].reveal(1 + a, v)
+                    gone += self.down[s][a]
+                    self.down[s][a] = []
+                for v in gone:
+                    self.inf_discard[s][v] += 1
+                if gone:
+                    out.append(ev.InfluenceRemoved(s, GROUPS[a], _names(gone), "wrath"))
+        elif kind == SPY:                                               # C24
+            hand = [v for v in range(6) for _ in range(self.hand_inf[q][v])]
+            acts = [k for k in range(6) for _ in range(self.hand_act[q][k])]
+            self.know_inf[p].learn(Z_HAND, hand)
+            self.know_act[p].learn(ZA_HAND, acts)
+            out.append(ev.HandSpied(p, q, tuple(CARD_NAMES[v] for v in hand)
+                                    + tuple(ACTION_NAMES[k] for k in acts)))
+            self._set_phase(SPY_PICK, p)
+            return out
+        elif kind == CASTLING:                                          # C25
+            buf = [0] * 6
+            k = self.know_inf[q]
+            for g in (a, b):
+                k.move_all(1 + g, Z_BUF)
+                for v in self.up[p][g]:
+                    k.hide(Z_BUF, v)
+                for v in self.up[p][g] + self.down[p][g]:
+                    buf[v] += 1
+                self.up[p][g] = []
+                self.down[p][g] = []
+            self.castle_buf = buf
+            self.castle_groups = (a, b)
+            self._set_phase(CASTLING_PLACE, p)
+            out.append(ev.CastlingTaken(p, (GROUPS[a], GROUPS[b]), sum(buf)))
+            return out
+        return out + self._resume()
+
+    def _draw_one(self, q: int) -> list:
+        """The vetoing or spied seat draws one card of its choice at once (C17, C24)."""
+        if self.inf_pile[q] or self.act_pile[q]:
+            self._set_phase(DRAW_ONE, q)
+            return []
+        return self._resume()
+
+    def _spy_take(self, p: int, code: int) -> list:
+        out = [self._discard_from_hand(1 - p, code, "spy")]
+        return out + self._draw_one(1 - p)
+
+    def _discard_from_hand(self, p: int, code: int, reason: str):
+        if code < 6:
+            self.hand_inf[p][code] -= 1
+            self.inf_discard[p][code] += 1
+            self.know_inf[1 - p].reveal(Z_HAND, code)
+        else:
+            self.hand_act[p][code - 6] -= 1
+            self.act_discard[p][code - 6] += 1
+            self.know_act[1 - p].reveal(ZA_HAND, code - 6)
+        if reason == "passive":
+            self.owed += 1
+        return ev.CardDiscarded(p, CARD_NAMES[code], reason)
+
+    def _castle_place(self, p: int, v: int, g: int) -> list:
+        self.castle_buf[v] -= 1
+        self.down[p][g].append(v)
+        self.know_inf[1 - p].move(Z_BUF, 1 + g)
+        out = [ev.CastlingPlaced(p, GROUPS[g], VALUE_NAMES[v])]
+        if not any(self.castle_buf):
+            self.castle_groups = ()
+            out += self._resume()
+        return out
+
+    def _resume(self) -> list:
+        """Back to the active player's turn after an action card (and its answer) resolved."""
+        p = self.active
+        if self.resume in (PLACE, SECOND_UP):
+            self._set_phase(self.resume, p)
+            return []
+        return self._start_refill()   # after the placement, or a second refill (C18)
+
+    # -- votes (C19, C20, C29, C30) -------------------------------------------------------
+
+    def _votes(self) -> list:
+        out = []
+        for g in range(5):                                              # C19
+            if self.left[g] and sum(len(self.down[s][g]) + len(self.up[s][g]) for s in (0, 1)) >= MAX_GROUP:
+                out += self._vote(g, True)
+                if self.is_terminal:
+                    return out
+        card = self.voc_deck.pop()                                      # C20
+        out.append(ev.VoCFlipped(VOC_NAMES[card]))
+        if card == ORGY_RESHUFFLE:
+            self.voc_deck += self.voc_discard
+            self.voc_deck.append(card)
+            self.voc_discard = []
+            self.voc_deck.sort()
+            self.rng.shuffle(self.voc_deck)
+            out.append(ev.VoCReshuffled(len(self.voc_deck)))
+        else:
+            self.voc_discard.append(card)
+            if card < 5:
+                out += self._vote(card, False)
+                if self.is_terminal:
+                    return out
+        return out + self._end_turn(active=True)
+
+    def _vote(self, g: int, exceptional: bool) -> list:
+        """C30: reveal, sum, decide, award, discard."""
+        for s in (0, 1):
+            for v in self.down[s][g]:
+                self.know_inf[1 - s].reveal(1 + g, v)
+            self.up[s][g] += self.down[s][g]
+            self.down[s][g] = []
+        cards = (tuple(self.up[0][g]), tuple(self.up[1][g]))
+        sums = (sum(cards[0]), sum(cards[1]))
+        if sums[0] == sums[1]:
+            return [ev.VoteHeld(GROUPS[g], (_names(cards[0]), _names(cards[1])), sums, None, False,
+                                ((), ()), exceptional)]
+        n_p = (cards[0].count(PHILOSOPHER), cards[1].count(PHILOSOPHER))
+        reverse = (n_p[0] + n_p[1] > 0) if self.philosopher_any else n_p[0] != n_p[1]
+        hi = 0 if sums[0] > sums[1] else 1
+        winner = 1 - hi if reverse else hi
+        self.won[winner][g] += 1
+        self.left[g] -= 1
+        discarded = ([], [])
+        for s, highest in self._discarders(hi, winner):
+            numbered = [v for v in self.up[s][g] if v]
+            if numbered:
+                v = max(numbered) if highest else min(numbered)
+                self.up[s][g].remove(v)
+                self.inf_discard[s][v] += 1
+                discarded[s].append(v)
+        for s in (0, 1):                                                # C30.6
+            while PHILOSOPHER in self.up[s][g]:
+                self.up[s][g].remove(PHILOSOPHER)
+                self.inf_discard[s][PHILOSOPHER] += 1
+                discarded[s].append(PHILOSOPHER)
+        out = [ev.VoteHeld(GROUPS[g], (_names(cards[0]), _names(cards[1])), sums, winner, reverse,
+                           (_names(discarded[0]), _names(discarded[1])), exceptional)]
+        if not self.left[g]:
+            out += self._exhaust(g)
+        if not any(self.left):
+            out += self._finish("every patrician has been won")            # C31
+        return out
+
+    def _discarders(self, hi: int, winner: int):
+        """C30.5: (seat, discards its highest?) — by sums in the classic edition."""
+        return ((hi, True), (1 - hi, False))
+
+    def _exhaust(self, g: int) -> list:
+        """C29: an exhausted group's cards are discarded and its VoC card leaves the game."""
+        out = [ev.GroupExhausted(GROUPS[g])]
+        for s in (0, 1):
+            gone = self.up[s][g] + self.down[s][g]
+            for v in self.down[s][g]:
+                self.know_inf[1 - s].reveal(1 + g, v)
+            for v in gone:
+                self.inf_discard[s][v] += 1
+            self.up[s][g], self.down[s][g] = [], []
+            if gone:
+                out.append(ev.InfluenceRemoved(s, GROUPS[g], _names(gone), "exhausted"))
+        for pile in (self.voc_deck, self.voc_discard):
+            if g in pile:
+                pile.remove(g)
+        self.voc_out.append(g)
+        return out
+
+    # -- passive turn (C21, C22) -----------------------------------------------------------
+
+    def _start_passive_draws(self) -> list:
+        self._set_phase(PASSIVE_DRAW, self.active)
+        return self._continue_passive_draws()
+
+    def _continue_passive_draws(self) -> list:
+        p = self.active
+        if self.owed and (self.inf_pile[p] or self.act_pile[p]):
+            return []
+        out = [ev.PassiveTurn(p, self.owed)]
+        self.owed = 0
+        return out + self._end_turn(active=False)
+
+    # -- end of turn and of game (C31-C33) ---------------------------------------------------
+
+    def _end_turn(self, active: bool) -> list:
+        self.passive_streak = 0 if active else self.passive_streak + 1
+        if self.passive_streak >= self.stalemate_turns:
+            return self._finish(f"{self.passive_streak} passive turns in a row (stalemate)")
+        if not any(self.hand_inf[0]) and not any(self.hand_inf[1]) and not (
+                self.inf_pile[0] or self.inf_pile[1]):
+            return self._finish("neither player has an influence card left")
+        self._start_turn(1 - self.active)
+        return []
+
+    def _finish(self, reason: str) -> list:
+        self.is_terminal = True
+        self.end_reason = reason
+        self._set_phase(OVER, None)
+        r = self.returns()
+        return [ev.GameOver(reason, tuple(self.scores()), 0 if r[0] > 0 else 1 if r[1] > 0 else None)]
+
+    def points(self, p: int, with_bonus: bool = True) -> int:
+        """C32 points of seat p (the bonus goal only when asked: it is secret until the end)."""
+        q = 1 - p
+        pts = 0
+        seed = self.game.options.majority == "seed"
+        for g in range(5):
+            mine, size = self.won[p][g], GROUP_SIZES[g]
+            pts += mine
+            if seed:
+                if not self.left[g] and mine > size // 2:
+                    pts += 1
+                if mine and not self.won[q][g]:
+                    pts += 1
+            else:
+                if mine > size // 2:
+                    pts += 1
+                if mine == size:
+                    pts += 1
+        if with_bonus and self.won[p][self.bonus[p]] >= BONUS_NEEDS:
+            pts += 2
+        return pts
+
+    def scores(self) -> list[int]:
+        return [self.points(0), self.points(1)]
+
+    def returns(self) -> list[float]:
+        """C33: more points wins, then more patricians; else a draw. Zero while not over."""
+        if not self.is_terminal:
+            return [0.0, 0.0]
+        key = [(self.points(p), sum(self.won[p])) for p in (0, 1)]
+        if key[0] == key[1]:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if key[0] > key[1] else [-1.0, 1.0]
+
+    # -- copies and worlds ----------------------------------------------------------------
+
+    def clone(self) -> CCState:
+        c = CCState.__new__(CCState)
+        self._copy_base(c)
+        c.hand_size, c.wrath_all, c.philosopher_any = self.hand_size, self.wrath_all, self.philosopher_any
+        c.arranged, c.stalemate_turns = self.arranged, self.stalemate_turns
+        c.hand_inf = [self.hand_inf[0][:], self.hand_inf[1][:]]
+        c.hand_act = [self.hand_act[0][:], self.hand_act[1][:]]
+        c.down = [[x[:] for x in side] for side in self.down]
+        c.up = [[x[:] for x in side] for side in self.up]
+        c.inf_pile = [self.inf_pile[0][:], self.inf_pile[1][:]]
+        c.act_pile = [self.act_pile[0][:], self.act_pile[1][:]]
+        c.unarranged = [self.unarranged[0][:], self.unarranged[1][:]]
+        c.inf_discard = [self.inf_discard[0][:], self.inf_discard[1][:]]
+        c.act_discard = [self.act_discard[0][:], self.act_discard[1][:]]
+        c.won = [self.won[0][:], self.won[1][:]]
+        c.left = self.left[:]
+        c.voc_deck, c.voc_discard, c.voc_out = self.voc_deck[:], self.voc_discard[:], self.voc_out[:]
+        c.bonus, c.bonus_out = self.bonus[:], self.bonus_out[:]
+        c.phase, c.active, c.turn = self.phase, self.active, self.turn
+        c.committed, c.action_used = self.committed, self.action_used
+        c.opening_used = self.opening_used[:]
+        c.pending, c.resume = self.pending, self.resume
+        c.castle_buf, c.castle_groups = self.castle_buf[:], self.castle_groups
+        c.owed, c.passive_streak, c.end_reason = self.owed, self.passive_streak, self.end_reason
+        c.know_inf = [self.know_inf[0].clone(), self.know_inf[1].clone()]
+        c.know_act = [self.know_act[0].clone(), self.know_act[1].clone()]
+        return c
+
+    def resample(self, player: int, rng: random.Random) -> CCState:
+        """A world p cannot tell from this one (C35): p's pools over the opponent's cards are
+        dealt afresh, p's own unseen pile orders and the VoC deck reshuffled, the opponent's
+        bonus goal drawn from the five p has not seen, and future chance re-seeded."""
+        if player not in (0, 1):
+            raise ValueError(f"resample needs a seat, 0 or 1; got {player!r}")
+        w = self.clone()
+        w._forget_past(rng)
+        p, q = player, 1 - player
+        zones = self.know_inf[p].sample(rng)
+        w.hand_inf[q] = _counts(zones[Z_HAND])
+        w.down[q] = [zones[1 + g] for g in range(5)]
+        w.inf_pile[q] = zones[Z_PILE]
+        if self.active == q and self.phase == CASTLING_PLACE:
+            w.castle_buf = _counts(zones[Z_BUF])
+        azones = self.know_act[p].sample(rng)
+        w.hand_act[q] = _counts(azones[ZA_HAND])
+        w.act_pile[q] = azones[ZA_PILE]
+        w.unarranged[q] = _counts(azones[ZA_SETUP])
+        w.inf_pile[p] = sorted(self.inf_pile[p])
+        rng.shuffle(w.inf_pile[p])
+        if not self.arranged:
+            w.act_pile[p] = sorted(self.act_pile[p])
+            rng.shuffle(w.act_pile[p])
+        w.voc_deck = sorted(self.voc_deck)
+        rng.shuffle(w.voc_deck)
+        unseen = list(BONUS_GOALS)
+        unseen.remove(self.bonus[p])
+        rng.shuffle(unseen)
+        w.bonus[q] = unseen.pop()
+        w.bonus_out = sorted(unseen)
+        return w
+
+    # -- inspection -------------------------------------------------------------------------
+
+    def observe(self, player: int | None) -> dict:
+        from .view import observe
+
+        return observe(self, player)
+
+    def zones(self) -> dict[str, list]:
+        """Every card by where it lies (for conservation checks and debugging)."""
+        from .view import zones
+
+        return zones(self)
+
+    def _explain(self, action) -> str:
+        from .view import explain_illegal
+
+        return explain_illegal(self, action)
+
+    def __str__(self) -> str:
+        from .view import render_text
+
+        return render_text(self, None)
+
+
+def _slots(n: int, zone: int, count: int) -> list[int]:
+    s = [0] * n
+    s[zone] = count
+    return s
+
+
+def _counts(values) -> list[int]:
+    c = [0] * 6
+    for v in values:
+        c[v] += 1
+    return c
+
+
+def _names(values) -> tuple:
+    return tuple(VALUE_NAMES[v] for v in values)
+
+
+def _target_text(kind: int, a: int, b: int) -> str:
+    if kind == ASSASSIN:
+        return f"{VALUE_NAMES[a]} at {GROUPS[b]}"
+    if kind == CASTLING:
+        return f"{GROUPS[a]} and {GROUPS[b]}"
+    if kind in (SCOUT, WRATH):
+        return GROUPS[a]
+    return ""
+
+
+__all__ = ["CCState", "PHASE_NAMES", "PILE_NAMES", "INF_ZONE_NAMES", "ACT_ZONE_NAMES"]

@@ -1,0 +1,252 @@
+"""What a seat sees of Caesar & Cleopatra (C34): observations, card zones, messages.
+
+Everything here reads a state and returns plain data; nothing here changes a state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import (
+    ACTION_NAMES,
+    BONUS_GOALS,
+    CARD_NAMES,
+    GROUP_SIZES,
+    GROUPS,
+    SEAT_NAMES,
+    VALUE_NAMES,
+    VETO,
+    VOC_NAMES,
+)
+from .notation import (
+    ALL_ACTIONS,
+    CASTLE,
+    DISCARD,
+    DOWN,
+    DRAW,
+    PLAY_ASSASSIN,
+    PLAY_CASTLING,
+    PLAY_SCOUT,
+    PLAY_SPY,
+    PLAY_WRATH,
+    TAKE,
+    UP,
+)
+from .state import (
+    ACT_ZONE_NAMES,
+    AFTER_PLACE,
+    AFTER_REFILL,
+    CASTLING_PLACE,
+    INF_ZONE_NAMES,
+    PHASE_NAMES,
+    PLACE,
+    SECOND_UP,
+    VETO_WINDOW,
+    ZA_HAND,
+    Z_HAND,
+)
+
+
+def _sorted_names(values) -> list[str]:
+    return [VALUE_NAMES[v] for v in sorted(values)]
+
+
+def _hand_cards(s, p: int) -> list[str]:
+    return ([VALUE_NAMES[v] for v in range(6) for _ in range(s.hand_inf[p][v])]
+            + [ACTION_NAMES[k] for k in range(6) for _ in range(s.hand_act[p][k])])
+
+
+def observe(s, player: int | None) -> dict:
+    """All that ``player`` may know (None: a spectator, public information only)."""
+    if player not in (0, 1, None):
+        raise ValueError(f"observe needs seat 0 (cleopatra), 1 (caesar) or None; got {player!r}")
+    groups = []
+    for g in range(5):
+        sides = []
+        for p in (0, 1):
+            side = {"face_up": _sorted_names(s.up[p][g]), "face_down": len(s.down[p][g])}
+            if p == player:
+                side["face_down_values"] = _sorted_names(s.down[p][g])
+            sides.append(side)
+        groups.append({"name": GROUPS[g], "size": GROUP_SIZES[g], "patricians_left": s.left[g],
+                       "won": [s.won[0][g], s.won[1][g]], "sides": sides})
+    seats = []
+    for p in (0, 1):
+        seat = {
+            "name": SEAT_NAMES[p],
+            "hand_size": sum(s.hand_inf[p]) + sum(s.hand_act[p]),
+            "hand_action_cards": sum(s.hand_act[p]),
+            "influence_pile": len(s.inf_pile[p]),
+            "action_pile": len(s.act_pile[p]),
+            "discard": {CARD_NAMES[v]: n for v, n in enumerate(s.inf_discard[p]) if n}
+                       | {ACTION_NAMES[k]: n for k, n in enumerate(s.act_discard[p]) if n},
+            "patricians": sum(s.won[p]),
+            "points_public": s.points(p, with_bonus=False),
+        }
+        if s.arranged and any(s.unarranged[p]):
+            seat["action_cards_to_arrange"] = sum(s.unarranged[p])
+        if p == player:
+            seat["hand"] = _hand_cards(s, p)
+            seat["bonus_goal"] = GROUPS[s.bonus[p]]
+            seat["points"] = s.points(p)
+            if s.arranged:  # C8: the order a player chose is their own knowledge (top first)
+                seat["action_pile_order"] = [ACTION_NAMES[k] for k in reversed(s.act_pile[p])]
+                seat["unarranged"] = {ACTION_NAMES[k]: n for k, n in enumerate(s.unarranged[p]) if n}
+        elif player is not None:
+            ki, ka = s.know_inf[player], s.know_act[player]
+            seat["hand_known"] = ([VALUE_NAMES[v] for v in ki.known_in(Z_HAND)]
+                                  + [ACTION_NAMES[k] for k in ka.known_in(ZA_HAND)])
+            seat["knowledge"] = {
+                "influence": ki.to_json(VALUE_NAMES, INF_ZONE_NAMES),
+                "action": ka.to_json(ACTION_NAMES, ACT_ZONE_NAMES),
+            }
+        if s.is_terminal:
+            seat["bonus_goal"] = GROUPS[s.bonus[p]]
+            seat["points"] = s.points(p)
+        seats.append(seat)
+    obs = {
+        "game": "caesar-cleopatra",
+        "seat": player,
+        "turn": s.turn,
+        "active": s.active,
+        "to_move": s.current_player,
+        "phase": PHASE_NAMES[s.phase],
+        "action_card_used": s.action_used,
+        "groups": groups,
+        "seats": seats,
+        "voc": {
+            "deck": sorted(VOC_NAMES[c] for c in s.voc_deck),
+            "discard": [VOC_NAMES[c] for c in s.voc_discard],
+            "out": [VOC_NAMES[c] for c in s.voc_out],
+        },
+        "passive_streak": s.passive_streak,
+        "over": s.is_terminal,
+    }
+    if s.phase == VETO_WINDOW and s.pending:
+        kind, a, b = s.pending
+        obs["pending_action"] = {"player": s.active, "card": ACTION_NAMES[kind]}
+    if s.phase == CASTLING_PLACE:
+        obs["castling"] = {"groups": [GROUPS[g] for g in s.castle_groups],
+                           "cards_left": sum(s.castle_buf)}
+        if player == s.active:
+            obs["castling"]["cards"] = [VALUE_NAMES[v] for v in range(6) for _ in range(s.castle_buf[v])]
+    if s.is_terminal:
+        obs["end_reason"] = s.end_reason
+        obs["returns"] = s.returns()
+    return obs
+
+
+def zones(s) -> dict[str, list]:
+    """Every physical card by zone, labelled (owner, card)."""
+    out: dict[str, list] = {}
+    for p in (0, 1):
+        who = SEAT_NAMES[p]
+
+        def lab(code, who=who):
+            return (who, CARD_NAMES[code])
+
+        out[f"{who} hand"] = ([lab(v) for v in range(6) for _ in range(s.hand_inf[p][v])]
+                              + [lab(6 + k) for k in range(6) for _ in range(s.hand_act[p][k])])
+        out[f"{who} influence pile"] = [lab(v) for v in s.inf_pile[p]]
+        out[f"{who} action pile"] = [lab(6 + k) for k in s.act_pile[p]]
+        out[f"{who} unarranged"] = [lab(6 + k) for k in range(6) for _ in range(s.unarranged[p][k])]
+        out[f"{who} discard"] = ([lab(v) for v in range(6) for _ in range(s.inf_discard[p][v])]
+                                 + [lab(6 + k) for k in range(6) for _ in range(s.act_discard[p][k])])
+        out[f"{who} castling"] = ([lab(v) for v in range(6) for _ in range(s.castle_buf[v])]
+                                  if s.active == p else [])
+        for g in range(5):
+            out[f"{who} {GROUPS[g]} down"] = [lab(v) for v in s.down[p][g]]
+            out[f"{who} {GROUPS[g]} up"] = [lab(v) for v in s.up[p][g]]
+            out[f"{who} won {GROUPS[g]}"] = [("patrician", GROUPS[g])] * s.won[p][g]
+        out[f"{who} bonus"] = [("bonus", GROUPS[s.bonus[p]])]
+    for g in range(5):
+        out[f"patricians {GROUPS[g]}"] = [("patrician", GROUPS[g])] * s.left[g]
+    out["bonus out"] = [("bonus", GROUPS[b]) for b in s.bonus_out]
+    out["voc deck"] = [("voc", VOC_NAMES[c]) for c in s.voc_deck]
+    out["voc discard"] = [("voc", VOC_NAMES[c]) for c in s.voc_discard]
+    out["voc out"] = [("voc", VOC_NAMES[c]) for c in s.voc_out]
+    return out
+
+
+def all_cards(game) -> list:
+    """Every card of the game, labelled as in ``zones``."""
+    from .cards import ACTION_DECK, INFLUENCE_DECK, ORGY, ORGY_RESHUFFLE
+
+    out = []
+    for who in SEAT_NAMES:
+        out += [(who, CARD_NAMES[v]) for v in range(6) for _ in range(INFLUENCE_DECK[v])]
+        out += [(who, ACTION_NAMES[k]) for k in range(6) for _ in range(ACTION_DECK[k])]
+    for g in range(5):
+        out += [("patrician", GROUPS[g])] * GROUP_SIZES[g]
+    out += [("bonus", GROUPS[b]) for b in BONUS_GOALS]
+    voc = list(range(5)) + [ORGY] * (game.options.orgies - 1) + [ORGY_RESHUFFLE]
+    out += [("voc", VOC_NAMES[c]) for c in voc]
+    return out
+
+
+def explain_illegal(s, action) -> str:
+    """Why ``action`` is refused now, in words, with what would be right."""
+    from .notation import A
+
+    legal = s._legal_cache or []
+    if action not in A.values() and action not in ALL_ACTIONS:
+        return f"{action!r} is not a Caesar & Cleopatra action"
+    p = s.current_player
+    who = SEAT_NAMES[p] if p is not None else "nobody"
+    kind, a, b = action
+    phase = s.phase
+    options = ", ".join(str(x) for x in legal[:10]) + (" ..." if len(legal) > 10 else "")
+    reason = ""
+    if kind in (DOWN, UP) and phase in (PLACE, SECOND_UP):
+        if not s.hand_inf[p][a]:
+            reason = f"{who} holds no {VALUE_NAMES[a]}"
+        elif not s.left[b]:
+            reason = f"{GROUPS[b]} has no patricians left (C15)"
+        elif not s._room(p, b):
+            reason = f"{GROUPS[b]} is full on {who}'s side or in total (C13: 5 a side, 8 a group)"
+        elif kind == DOWN and phase == SECOND_UP:
+            reason = "after a face-up card the second card must be face up too (C12)"
+        elif kind == UP:
+            reason = "two face-up cards need two influence cards and room for both (C14)"
+    elif kind in (PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH):
+        card = {PLAY_ASSASSIN: 0, PLAY_SPY: 1, PLAY_CASTLING: 2, PLAY_SCOUT: 3, PLAY_WRATH: 4}[kind]
+        if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL):
+            reason = "action cards are played only in your own active turn (C16)"
+        elif s.action_used:
+            reason = "only one action card per turn (C16), and this turn's is used"
+        elif not s.hand_act[p][card]:
+            reason = f"{who} holds no {ACTION_NAMES[card]}"
+        elif kind == PLAY_CASTLING and (not s.left[a] or not s.left[b]):
+            exhausted = GROUPS[a] if not s.left[a] else GROUPS[b]
+            reason = f"Castling needs two groups that still have patricians; {exhausted} is exhausted (C25)"
+        else:
+            reason = "the card needs a target where it has an effect (C16)"
+    elif kind == DRAW:
+        reason = "that pile is empty" if phase in (5, 8, 12) else "no draw is due now"
+    elif kind in (TAKE, DISCARD) and a < 6 + 6:
+        reason = "that card is not in the hand" if legal else "not now"
+    elif kind == CASTLE:
+        reason = "Castling puts cards back only at its two groups, within the limits (C25, C13)"
+    elif phase == VETO_WINDOW and kind in (6, 7) and not s.hand_act[p][VETO]:
+        reason = f"{who} holds no Veto"
+    if not reason:
+        reason = f"it is not a move of the current step ({PHASE_NAMES[phase]})"
+    return f"{action} is not legal: {reason}. Legal now: {options}"
+
+
+def render_text(s, player: int | None) -> str:
+    """A compact text picture of the table as ``player`` sees it."""
+    o = observe(s, player)
+    lines = [f"turn {o['turn']}, {SEAT_NAMES[o['active']]} active, phase {o['phase']}"]
+    for g in o["groups"]:
+        sides = []
+        for p, side in enumerate(g["sides"]):
+            hidden = side.get("face_down_values")
+            down = f"[{' '.join(hidden)}]" if hidden is not None else "#" * side["face_down"]
+            sides.append(f"{' '.join(side['face_up'])} {down}".strip())
+        lines.append(f"  {g['name']:<9} left {g['patricians_left']} won {g['won']} | "
+                     f"cleo: {sides[0] or '-'} | caesar: {sides[1] or '-'}")
+    return "\n".join(lines)
+
+
+_ = Counter, CASTLING_PLACE, AFTER_PLACE, AFTER_REFILL
