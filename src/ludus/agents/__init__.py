@@ -1,0 +1,50 @@
+"""Agents: they see only a Perspective and answer with an action.
+
+``make(spec, game)`` builds one from the strings the command line takes: ``"random"``,
+``"heuristic"``, ``"heuristic:seed=3"``. A game's heuristic lives with the game
+(``ludus.games.<id>.heuristic``).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..core.errors import OptionError
+from .base import Agent, parse_spec
+from .random_agent import RandomAgent
+
+AGENT_NAMES = ("random", "heuristic")
+
+
+def _seed(params: dict, spec: str) -> int | None:
+    if "seed" not in params:
+        return None
+    try:
+        return int(params.pop("seed"))
+    except ValueError:
+        raise OptionError(f"agent spec {spec!r}: seed must be an integer") from None
+
+
+def make(spec: str, game, seed: int | None = None) -> Agent:
+    """Build an agent for ``game`` from a spec string; bad specs raise OptionError."""
+    name, params = parse_spec(spec)
+    spec_seed = _seed(params, spec)
+    seed = spec_seed if spec_seed is not None else seed
+    if name == "random":
+        agent_cls = RandomAgent
+    elif name == "heuristic":
+        module_name = "ludus.games." + game.id.replace("-", "_") + ".heuristic"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError:
+            raise OptionError(f"{game.id} has no heuristic agent yet") from None
+        agent_cls = module.HeuristicAgent
+    else:
+        raise OptionError(f"unknown agent {name!r} in spec {spec!r}; known agents: {', '.join(AGENT_NAMES)}")
+    if params:
+        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))} "
+                          "(only seed=N)")
+    return agent_cls(game, seed=seed)
+
+
+__all__ = ["Agent", "RandomAgent", "make", "parse_spec"]
