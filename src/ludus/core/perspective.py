@@ -31,6 +31,14 @@ class Perspective:
             self._observation = self._world.observe(self.player)
         return self._observation
 
+    @property
+    def world(self):
+        """The seat's fixed determinization: a full State consistent with all it knows.
+
+        Bots may read it and clone it; it is the same world every time (do not mutate it).
+        """
+        return self._world
+
     def legal_actions(self) -> list:
         return self._world.legal_actions()
 

@@ -1,0 +1,165 @@
+"""A heuristic player for Caesar & Cleopatra: one-step lookahead on a static evaluation.
+
+It sees only its Perspective. For placements and action cards it applies each candidate to the
+perspective's world (a determinization consistent with what the seat knows), finishes its own
+follow-up choices greedily (Castling's placements, the Spy's pick), assumes the opponent
+allows the action, and scores the result with ``evaluate``. The opponent's face-down cards are
+counted at their expected value, never at the world's sampled values, so the bot does not play
+to a guess. Small fixed rules cover the rest: draw influence unless short of action cards,
+veto what hurts more than a Veto is worth, discard 1s in a passive turn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...agents.base import Agent
+from .cards import BONUS_NEEDS, GROUP_SIZES, PHILOSOPHER, SPY, VETO
+from .notation import (
+    ACTION_PILE,
+    ALLOW,
+    ARRANGE,
+    DISCARD,
+    DONE,
+    DOWN,
+    DRAW,
+    INFLUENCE_PILE,
+    OPEN,
+    PASSIVE,
+    PLAY_ASSASSIN,
+    PLAY_CASTLING,
+    PLAY_SCOUT,
+    PLAY_SPY,
+    PLAY_WRATH,
+    TAKE,
+    UP,
+    VETO_IT,
+)
+from .state import CASTLING_PLACE, SPY_PICK, VETO_WINDOW
+
+UNKNOWN_CARD = 2.8        # expected value of an unseen influence card (27 cards: 25 numbered, 2 P)
+VETO_WORTH = 0.6          # what keeping a Veto in hand is worth, in points
+ACTION_CARD_WORTH = 0.25  # what an action card in hand is worth
+ARRANGE_ORDER = (VETO, 0, 3, SPY, 2, 4)   # veto, assassin, scout, spy, castling, wrath (top first)
+OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest opening cards
+PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH)
+
+
+def evaluate(w, p: int) -> float:
+    """How good world ``w`` looks for seat p, in points (higher is better)."""
+    q = 1 - p
+    score = float(w.points(p) - w.points(q, with_bonus=False))
+    bonus = w.bonus[p]
+    for g in range(5):
+        left = w.left[g]
+        if not left:
+            continue
+        mine = sum(w.up[p][g]) + sum(w.down[p][g])
+        theirs = sum(w.up[q][g]) + UNKNOWN_CARD * len(w.down[q][g])
+        reversed_vote = PHILOSOPHER in w.up[p][g] or PHILOSOPHER in w.down[p][g] or PHILOSOPHER in w.up[q][g]
+        margin = theirs - mine if reversed_vote else mine - theirs
+        won, size = w.won[p][g], GROUP_SIZES[g]
+        stake = 1.0
+        if won <= size // 2 < won + left:
+            stake += 0.8            # the majority point is still to be had
+        if g == bonus and won < BONUS_NEEDS <= won + left:
+            stake += 0.9            # the secret bonus goal is still reachable
+        score += stake * math.tanh(margin / 4.0)
+    hand = w.hand_inf[p]
+    score += 0.04 * sum(v * n for v, n in enumerate(hand)) + 0.1 * sum(hand)
+    score += ACTION_CARD_WORTH * sum(w.hand_act[p][:VETO]) + VETO_WORTH * w.hand_act[p][VETO]
+    return score
+
+
+class HeuristicAgent(Agent):
+    name = "heuristic"
+
+    def act(self, perspective):
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = perspective.world
+        p = perspective.player
+        kind = legal[0].kind
+        if kind == ARRANGE:
+            return min(legal, key=lambda a: ARRANGE_ORDER.index(a.a))
+        if kind == OPEN:
+            return max(legal, key=lambda a: a.a)
+        if kind == DRAW:
+            return self._draw(world, p)
+        if world.phase == VETO_WINDOW:
+            return self._answer(world, p, legal)
+        if kind == TAKE:
+            return max(legal, key=lambda a: (a.a == 6 + VETO, a.a if a.a < 6 else 2.5))
+        if kind == DISCARD or (legal[-1].kind == DONE and legal[0].kind == DISCARD):
+            ones = [a for a in legal if a.kind == DISCARD and a.a in (1,)]
+            return ones[0] if ones and world.owed < 2 else legal[-1]
+        return self._best(world, p, legal)
+
+    def _draw(self, w, p: int):
+        legal = {a.a for a in self._draws(w, p)}
+        inf_in_hand = sum(w.hand_inf[p])
+        want_action = inf_in_hand >= 3 and sum(w.hand_act[p]) == 0
+        pile = ACTION_PILE if want_action and ACTION_PILE in legal else INFLUENCE_PILE
+        if pile not in legal:
+            pile = ACTION_PILE if ACTION_PILE in legal else INFLUENCE_PILE
+        return next(a for a in self._draws(w, p) if a.a == pile)
+
+    @staticmethod
+    def _draws(w, p):
+        return [a for a in w.legal_actions() if a.kind == DRAW]
+
+    def _answer(self, w, p: int, legal):
+        allow = next(a for a in legal if a.kind == ALLOW)
+        veto = next((a for a in legal if a.kind == VETO_IT), None)
+        if veto is None:
+            return allow
+        after_allow = w.clone()
+        after_allow.apply_trusted(allow)
+        self._finish_own(after_allow, 1 - p)
+        loss = evaluate(w, p) - evaluate(after_allow, p)
+        return veto if loss > VETO_WORTH + 0.3 else allow
+
+    def _best(self, w, p: int, legal):
+        base = evaluate(w, p)
+        best, best_value = None, -math.inf
+        for a in legal:
+            if a.kind not in PLAYS:
+                continue
+            after = w.clone()
+            after.apply_trusted(a)
+            self._finish_own(after, p)
+            value = evaluate(after, p)
+            if a.kind not in (DOWN, UP):
+                value -= ACTION_CARD_WORTH  # the card itself is spent
+            value += 1e-6 * self.rng.random()  # break ties without a fixed bias
+            if value > best_value:
+                best, best_value = a, value
+        done = next((a for a in legal if a.kind == DONE), None)
+        if done is not None and (best is None or best_value <= base + 0.05):
+            return done
+        if best is None:
+            return next(a for a in legal if a.kind == PASSIVE)
+        return best
+
+    def _finish_own(self, w, p: int) -> None:
+        """Play out the follow-up of an action card: opponent allows, then greedy picks."""
+        for _ in range(40):
+            if w.is_terminal:
+                return
+            if w.phase == VETO_WINDOW and w.current_player != p:
+                w.apply_trusted(next(a for a in w.legal_actions() if a.kind == ALLOW))
+            elif w.current_player == p and w.phase == CASTLING_PLACE:
+                options = w.legal_actions()
+                w.apply_trusted(max(options, key=lambda a: _after(w, a, p)))
+            elif w.current_player == p and w.phase == SPY_PICK:
+                options = w.legal_actions()
+                w.apply_trusted(max(options, key=lambda a: (a.a == 6 + VETO, a.a if a.a < 6 else 2.5)))
+            else:
+                return
+
+
+def _after(w, a, p: int) -> float:
+    c = w.clone()
+    c.apply_trusted(a)
+    return evaluate(c, p)
