@@ -79,19 +79,22 @@ class Game:
 class State:
     """One position of a game. Subclasses keep their data in ``__slots__`` of plain values.
 
+    Chance comes from ``_chance()``, never from a global generator.
+
     Subclasses implement ``_legal()`` (a fresh list of legal actions), ``_apply(action)``
     (apply a legal action, return events), ``_explain(action)`` (why an action is illegal),
     ``returns``, ``scores``, ``observe``, ``clone`` and ``resample``; and keep
     ``current_player`` (None when terminal) and ``is_terminal`` up to date.
     """
 
-    __slots__ = ("game", "seed", "rng", "history", "current_player", "is_terminal", "_legal_cache",
+    __slots__ = ("game", "seed", "chance_seed", "chance_n", "history", "current_player", "is_terminal", "_legal_cache",
                  "_resampled")
 
     def _init_base(self, game: Game, seed: int | None) -> None:
         self.game = game
         self.seed = random.randrange(2**31) if seed is None else seed
-        self.rng = random.Random(self.seed)
+        self.chance_seed = self.seed
+        self.chance_n = 0
         self.history: list = []
         self.current_player: int | None = None
         self.is_terminal = False
@@ -102,8 +105,8 @@ class State:
         """Copy the shared fields into ``other`` (used by subclasses' ``clone``)."""
         other.game = self.game
         other.seed = self.seed
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.chance_seed = self.chance_seed
+        other.chance_n = self.chance_n
         other.history = self.history[:]
         other.current_player = self.current_player
         other.is_terminal = self.is_terminal
@@ -114,9 +117,21 @@ class State:
         """Make a resampled world: no seed, no true history, a fresh chance generator."""
         self.seed = None
         self.history = []
-        self.rng = random.Random(rng.getrandbits(64))
+        self.chance_seed = rng.getrandbits(64)
+        self.chance_n = 0
         self._legal_cache = None
         self._resampled = True
+
+    def _chance(self) -> random.Random:
+        """The generator for the next chance event (a shuffle, a reshuffle, a bust draw).
+
+        Each chance event gets its own generator, seeded from the state's chance seed and a
+        counter: as deterministic as one long-lived generator, but a clone copies two ints
+        instead of a Mersenne Twister state, and a resampled world re-seeds the future by
+        replacing ``chance_seed``.
+        """
+        self.chance_n += 1
+        return random.Random(self.chance_seed * 1_000_003 + self.chance_n)
 
     # -- the contract --------------------------------------------------------------------
 

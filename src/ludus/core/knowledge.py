@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import random
 
+from .rng import shuffle
+
 
 def _add(a: tuple, b: tuple) -> tuple:
     return tuple(x + y for x, y in zip(a, b))
@@ -163,17 +165,19 @@ class Knowledge:
         shuffle), so two true states the observer cannot tell apart give the same sample.
         """
         zones: list[list[int]] = [[] for _ in range(self.num_zones)]
+        mixed = set()
         for counts, slots in self.pools:
             values = [v for v, n in enumerate(counts) for _ in range(n)]
-            rng.shuffle(values)
+            shuffle(rng, values)
             start = 0
             for z, n in enumerate(slots):
                 if n:
-                    zones[z].extend(values[start:start + n])
+                    if zones[z]:
+                        mixed.add(z)
+                    zones[z] += values[start:start + n]
                     start += n
-        for z in zones:
-            if len(z) > 1:
-                rng.shuffle(z)
+        for z in mixed:  # a zone filled from several pools: mix them, so no pool sits on top
+            shuffle(rng, zones[z])
         return zones
 
     def to_json(self, value_names, zone_names) -> list[dict]:

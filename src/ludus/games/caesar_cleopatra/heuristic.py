@@ -19,6 +19,7 @@ from .notation import (
     ACTION_PILE,
     ALLOW,
     ARRANGE,
+    CASTLE,
     DISCARD,
     DONE,
     DOWN,
@@ -42,7 +43,7 @@ VETO_WORTH = 0.6          # what keeping a Veto in hand is worth, in points
 ACTION_CARD_WORTH = 0.25  # what an action card in hand is worth
 ARRANGE_ORDER = (VETO, 0, 3, SPY, 2, 4)   # veto, assassin, scout, spy, castling, wrath (top first)
 OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest opening cards
-PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH)
+PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
 
 
 def evaluate(w, p: int) -> float:
@@ -130,7 +131,7 @@ class HeuristicAgent(Agent):
             after.apply_trusted(a)
             self._finish_own(after, p)
             value = evaluate(after, p)
-            if a.kind not in (DOWN, UP):
+            if a.kind not in (DOWN, UP, CASTLE):
                 value -= ACTION_CARD_WORTH  # the card itself is spent
             value += 1e-6 * self.rng.random()  # break ties without a fixed bias
             if value > best_value:

@@ -2,7 +2,7 @@
 
 Rule ids (C1-C35) refer to rules/caesar-cleopatra.md. A turn is a sequence of decisions, each
 one action; ``phase`` says which decision is due and ``current_player`` who makes it. Chance
-(shuffles) comes from ``self.rng``. Everything is plain lists and ints so that ``clone`` is a
+(shuffles) comes from ``self._chance()``. Everything is plain lists and ints so that ``clone`` is a
 handful of slice copies.
 
 Knowledge (C34/C35): ``know_inf[p]`` and ``know_act[p]`` are seat p's pools over the
@@ -15,6 +15,7 @@ import random
 
 from ...core.game import State
 from ...core.knowledge import Knowledge
+from ...core.rng import shuffle
 from . import events as ev
 from .cards import (
     ACTION_DECK,
@@ -111,17 +112,17 @@ class CCState(State):
         s.philosopher_any = o.philosopher == "any"
         s.arranged = o.action_deck == "arranged"
         s.stalemate_turns = o.stalemate_turns
-        rng = s.rng
+        rng = s._chance()
         deck = [0, 1, 2, 3, 4] + [ORGY] * (o.orgies - 1) + [ORGY_RESHUFFLE]
-        rng.shuffle(deck)                                            # C6
+        shuffle(rng, deck)                                            # C6
         s.voc_deck, s.voc_discard, s.voc_out = deck, [], []
         bonus = list(BONUS_GOALS)
-        rng.shuffle(bonus)                                           # C9
+        shuffle(rng, bonus)                                           # C9
         s.bonus, s.bonus_out = bonus[:2], sorted(bonus[2:])
         s.hand_inf, s.hand_act, s.inf_pile, s.act_pile, s.unarranged = [], [], [], [], []
         for _ in range(2):
             pile = [v for v in range(6) for _ in range(5 if v else 2)]
-            rng.shuffle(pile)                                        # C7
+            shuffle(rng, pile)                                        # C7
             s.inf_pile.append(pile)
             s.hand_inf.append([0, 2, 2, 2, 2, 2])                    # the two sets set aside
             s.hand_act.append([0] * 6)
@@ -130,7 +131,7 @@ class CCState(State):
                 s.unarranged.append(list(ACTION_DECK))
             else:
                 acts = [k for k in range(6) for _ in range(ACTION_DECK[k])]
-                rng.shuffle(acts)
+                shuffle(rng, acts)
                 s.act_pile.append(acts)
                 s.unarranged.append([0] * 6)
         s.down = [[[] for _ in range(5)] for _ in range(2)]
@@ -532,7 +533,7 @@ class CCState(State):
             self.voc_deck.append(card)
             self.voc_discard = []
             self.voc_deck.sort()
-            self.rng.shuffle(self.voc_deck)
+            shuffle(self._chance(), self.voc_deck)
             out.append(ev.VoCReshuffled(len(self.voc_deck)))
         else:
             self.voc_discard.append(card)
@@ -720,15 +721,15 @@ class CCState(State):
         w.act_pile[q] = azones[ZA_PILE]
         w.unarranged[q] = _counts(azones[ZA_SETUP])
         w.inf_pile[p] = sorted(self.inf_pile[p])
-        rng.shuffle(w.inf_pile[p])
+        shuffle(rng, w.inf_pile[p])
         if not self.arranged:
             w.act_pile[p] = sorted(self.act_pile[p])
-            rng.shuffle(w.act_pile[p])
+            shuffle(rng, w.act_pile[p])
         w.voc_deck = sorted(self.voc_deck)
-        rng.shuffle(w.voc_deck)
+        shuffle(rng, w.voc_deck)
         unseen = list(BONUS_GOALS)
         unseen.remove(self.bonus[p])
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         w.bonus[q] = unseen.pop()
         w.bonus_out = sorted(unseen)
         return w
