@@ -87,7 +87,8 @@ class State:
     ``current_player`` (None when terminal) and ``is_terminal`` up to date.
     """
 
-    __slots__ = ("game", "seed", "chance_seed", "chance_n", "history", "current_player", "is_terminal", "_legal_cache",
+    __slots__ = ("game", "seed", "chance_seed", "chance_n", "history", "current_player", "is_terminal",
+                 "_legal_cache",
                  "_resampled")
 
     def _init_base(self, game: Game, seed: int | None) -> None:

@@ -30,7 +30,7 @@ from .rng import shuffle
 
 
 def _add(a: tuple, b: tuple) -> tuple:
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 class Knowledge:

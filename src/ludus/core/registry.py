@@ -29,7 +29,8 @@ def make(game_id: str, **options: Any):
 def replay(record: Any):
     """Rebuild the state a record describes; a malformed or tampered record raises RecordError."""
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a dict with game, options, seed, actions; got {type(record).__name__}")
+        raise RecordError(
+            f"a record is a dict with game, options, seed, actions; got {type(record).__name__}")
     missing = [k for k in ("game", "options", "seed", "actions") if k not in record]
     if missing:
         raise RecordError(f"record lacks {', '.join(missing)}; it needs game, options, seed, actions")

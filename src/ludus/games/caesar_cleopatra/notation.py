@@ -98,6 +98,14 @@ ALL_ACTIONS = _all_actions()
 A = {tuple(x): x for x in ALL_ACTIONS}
 BY_TEXT = {str(x): x for x in ALL_ACTIONS}
 
+
+def _grid(kind: int) -> list[list[Action]]:
+    return [[A[(kind, v, g)] for v in range(6)] for g in range(5)]
+
+
+# GRID[kind][group][value]: the interned actions that name a value at a group.
+GRID = {kind: _grid(kind) for kind in (DOWN, UP, CASTLE, PLAY_ASSASSIN)}
+
 _WORDS = {"down": DOWN, "up": UP, "castle": CASTLE, "assassin": PLAY_ASSASSIN}
 
 

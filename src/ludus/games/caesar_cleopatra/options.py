@@ -9,11 +9,19 @@ from ...core.options import choice
 
 @dataclasses.dataclass(frozen=True)
 class Options:
-    edition: str = choice("classic", ("classic", "2024"), "classic (1997) or 2024 (bust bag)")
-    orgies: int = choice(3, (3, 2), "Orgy cards in the VoC deck (C4); 2 is the rulebook variant")
-    action_deck: str = choice("arranged", ("arranged", "shuffled"), "players order their action pile, or shuffle it (C8)")
-    wrath: str = choice("all", ("all", "face-up"), "Wrath of the Gods discards all cards, or face-up only (C27)")
-    philosopher: str = choice("any", ("any", "difference"), "any P reverses the vote, or only unequal P counts (C30.3)")
-    majority: str = choice("half", ("half", "seed"), "group bonus points: more than half, or the seed's wording (C32)")
-    stalemate_turns: int = choice(4, (4, 2, 6, 8), "consecutive passive turns that end the game (C22)")
-    discard_by: str = choice("outcome", ("outcome", "totals"), "2024 vote discards by winner/loser or by sums (N8)")
+    edition: str = choice("classic", ("classic", "2024"),
+                          "classic (1997) or 2024 (bust bag)")
+    orgies: int = choice(3, (3, 2),
+                         "Orgy cards in the VoC deck (C4); 2 is the rulebook variant")
+    action_deck: str = choice("arranged", ("arranged", "shuffled"),
+                              "players order their action pile, or shuffle it (C8)")
+    wrath: str = choice("all", ("all", "face-up"),
+                        "Wrath of the Gods discards all cards, or face-up only (C27)")
+    philosopher: str = choice("any", ("any", "difference"),
+                              "any P reverses the vote, or only unequal P counts (C30.3)")
+    majority: str = choice("half", ("half", "seed"),
+                           "group bonus points: more than half, or the seed's wording (C32)")
+    stalemate_turns: int = choice(4, (4, 2, 6, 8),
+                                 "consecutive passive turns that end the game (C22)")
+    discard_by: str = choice("outcome", ("outcome", "totals"),
+                             "2024 vote discards by winner/loser or by sums (N8)")

@@ -49,6 +49,7 @@ from .notation import (
     DONE,
     DOWN,
     DRAW,
+    GRID,
     INFLUENCE_PILE,
     OPEN,
     PASSIVE,
@@ -81,6 +82,7 @@ _PLAY_KIND = {PLAY_ASSASSIN: ASSASSIN, PLAY_SPY: SPY, PLAY_CASTLING: CASTLING, P
 _DONE, _PASSIVE, _VETO, _ALLOW = A[(DONE, 0, 0)], A[(PASSIVE, 0, 0)], A[(VETO_IT, 0, 0)], A[(ALLOW, 0, 0)]
 _SPY = A[(PLAY_SPY, 0, 0)]
 _DRAW = (A[(DRAW, INFLUENCE_PILE, 0)], A[(DRAW, ACTION_PILE, 0)])
+_DOWN_AT, _UP_AT, _CASTLE_AT, _ASSASSIN_AT = GRID[DOWN], GRID[UP], GRID[CASTLE], GRID[PLAY_ASSASSIN]
 
 
 class CCState(State):
@@ -174,8 +176,8 @@ class CCState(State):
         if not self.left[g]:
             return 0
         own = len(self.down[p][g]) + len(self.up[p][g])
-        total = own + len(self.down[1 - p][g]) + len(self.up[1 - p][g])
-        return min(MAX_SIDE - own, MAX_GROUP - total)
+        room = MAX_GROUP - own - len(self.down[1 - p][g]) - len(self.up[1 - p][g])
+        return room if room < MAX_SIDE - own else MAX_SIDE - own
 
     def _legal(self) -> list:
         ph, p = self.phase, self.current_player
@@ -185,7 +187,8 @@ class CCState(State):
             return self._place_choices(p)
         if ph == SECOND_UP:
             hand = self.hand_inf[p]
-            out = [A[(UP, v, g)] for g in range(5) if self._room(p, g) for v in range(6) if hand[v]]
+            values = [v for v in range(6) if hand[v]]
+            out = [_UP_AT[g][v] for g in range(5) if self._room(p, g) for v in values]
             return out + self._action_choices(p) if not self.action_used else out
         if ph == AFTER_PLACE or ph == AFTER_REFILL:
             return self._action_choices(p) + [_DONE]
@@ -193,7 +196,7 @@ class CCState(State):
             return [_VETO, _ALLOW] if self.hand_act[p][VETO] else [_ALLOW]
         if ph == CASTLING_PLACE:
             buf = self.castle_buf
-            return [A[(CASTLE, v, g)] for g in self.castle_groups if self._room(p, g)
+            return [_CASTLE_AT[g][v] for g in self.castle_groups if self._room(p, g)
                     for v in range(6) if buf[v]]
         if ph == SPY_PICK:
             q = 1 - p
@@ -220,20 +223,23 @@ class CCState(State):
         """C12/C14: placements, action cards and (before committing) the passive turn."""
         hand = self.hand_inf[p]
         n = sum(hand)
-        rooms = [self._room(p, g) for g in range(5)] if n else [0] * 5
-        total_room = sum(rooms)
         out = []
-        if total_room:
-            values = [v for v in range(6) if hand[v]]
-            for g in range(5):
-                if rooms[g]:
-                    out += [A[(DOWN, v, g)] for v in values]
-            if n >= 2 and total_room >= 2:
+        if n:
+            rooms = [self._room(p, g) for g in range(5)]
+            total_room = sum(rooms)
+            if total_room:
+                values = [v for v in range(6) if hand[v]]
                 for g in range(5):
                     if rooms[g]:
-                        out += [A[(UP, v, g)] for v in values]
-            if not self.action_used:
-                out += self._action_choices(p)
+                        row = _DOWN_AT[g]
+                        out += [row[v] for v in values]
+                if n >= 2 and total_room >= 2:
+                    for g in range(5):
+                        if rooms[g]:
+                            row = _UP_AT[g]
+                            out += [row[v] for v in values]
+                if not self.action_used:
+                    out += self._action_choices(p)
         if not self.committed:
             out.append(_PASSIVE)
         return out
@@ -248,7 +254,7 @@ class CCState(State):
         if ha[ASSASSIN]:
             for g in range(5):
                 for v in sorted(set(self.up[q][g])):
-                    out.append(A[(PLAY_ASSASSIN, v, g)])
+                    out.append(_ASSASSIN_AT[g][v])
         if ha[SPY] and (any(self.hand_inf[q]) or any(self.hand_act[q])):
             out.append(_SPY)
         if ha[CASTLING]:
@@ -522,7 +528,8 @@ class CCState(State):
     def _votes(self) -> list:
         out = []
         for g in range(5):                                              # C19
-            if self.left[g] and sum(len(self.down[s][g]) + len(self.up[s][g]) for s in (0, 1)) >= MAX_GROUP:
+            if self.left[g] and (len(self.down[0][g]) + len(self.up[0][g]) + len(self.down[1][g])
+                                 + len(self.up[1][g])) >= MAX_GROUP:
                 out += self._vote(g, True)
                 if self.is_terminal:
                     return out

@@ -42,8 +42,8 @@ from .state import (
     PLACE,
     SECOND_UP,
     VETO_WINDOW,
-    ZA_HAND,
     Z_HAND,
+    ZA_HAND,
 )
 
 
@@ -240,7 +240,7 @@ def render_text(s, player: int | None) -> str:
     lines = [f"turn {o['turn']}, {SEAT_NAMES[o['active']]} active, phase {o['phase']}"]
     for g in o["groups"]:
         sides = []
-        for p, side in enumerate(g["sides"]):
+        for side in g["sides"]:
             hidden = side.get("face_down_values")
             down = f"[{' '.join(hidden)}]" if hidden is not None else "#" * side["face_down"]
             sides.append(f"{' '.join(side['face_up'])} {down}".strip())
