@@ -25,7 +25,8 @@ class Game:
 
     def __init__(self, **options: Any):
         self.options = parse_options(self.options_class, options, self.id)
-        self._check_options(set(options))
+        defaults = self.options_class()
+        self._check_options({k for k in options if getattr(self.options, k) != getattr(defaults, k)})
         self._actions: list = self._all_actions()
         self._ids = {a: i for i, a in enumerate(self._actions)}
 
@@ -34,7 +35,8 @@ class Game:
     def _check_options(self, given: set[str]) -> None:
         """Refuse combinations of options that do not make sense together (OptionError).
 
-        ``given`` names the options the caller set explicitly (the rest are defaults).
+        ``given`` names the options the caller set to something other than their default (a
+        record lists every option, so a default value never counts as "set").
         """
 
     def _all_actions(self) -> list:

@@ -332,6 +332,7 @@ class CCState(State):
         self.opening_used[v] = 1
         self.hand_inf[p][v] -= 1
         self.down[p][g].append(v)
+        self.know_inf[1 - p].move(Z_HAND, 1 + g)
         out = [ev.OpeningCardPlaced(p, GROUPS[g], VALUE_NAMES[v])]
         if g == 4:
             # The opponent now knows exactly: one each of 1-5 at the groups, 1-5 in hand (C35).
