@@ -1,0 +1,680 @@
+"""The ``ludus`` command line: play a game in the terminal, simulate many, replay a record.
+
+One click app; rich draws the output. Everything a person sees of a game comes from the
+contract of DESIGN.md §2: ``state.observe(seat)`` for the table and ``event.seen_by(seat)``
+for the narration — never the true state.
+
+Game-specific drawing lives with the game, in ``ludus.games.<id with - as _>.terminal``
+(found by ``terminal_for``). That module provides ``render(observation)`` and
+``narrate(event, viewer)``, and may provide ``decision(observation, actions)``,
+``moves(actions)``, ``auto_note(observation, action)``, ``result(observation)`` and
+``help_text()``. A game without one gets the generic fallbacks below (pretty JSON of the
+observation; events as their fields).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import click
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.json import JSON
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+import ludus
+from ludus import agents as agents_mod
+from ludus.agents import RandomAgent
+from ludus.core.errors import IllegalAction, LudusError, OptionError, RecordError
+from ludus.core.options import option_choices, parse_option_strings
+
+# -- small helpers --------------------------------------------------------------------------
+
+
+def _console() -> Console:
+    # Built per command so that it writes to the sys.stdout of the moment (CliRunner swaps it).
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    click.secho(f"error: {message}", err=True, fg="red")
+    raise SystemExit(code)
+
+
+def derive_seed(base: int, *labels: Any) -> int:
+    """A seed derived deterministically from ``base`` and labels (stable across runs)."""
+    return random.Random(":".join(map(str, (base, *labels)))).getrandbits(32)
+
+
+def _make_game(game_id: str, option_strings: tuple[str, ...]):
+    try:
+        return ludus.make(game_id, **parse_option_strings(option_strings))
+    except OptionError as e:
+        _fail(str(e))
+
+
+def seat_names(game) -> list[str]:
+    names = getattr(game, "seat_names", None)
+    if names and len(names) == game.num_players:
+        return list(names)
+    return [f"seat {i}" for i in range(game.num_players)]
+
+
+def parse_seat(game, text: str | None, allow_spectator: bool = False) -> int | None:
+    """A seat from its number or name ("0", "caesar", "seat 1"); None for the spectator."""
+    if text is None:
+        return None
+    t = text.strip().lower()
+    if allow_spectator and t in ("spectator", "none", "-", ""):
+        return None
+    names = seat_names(game)
+    if t.isdigit() and int(t) < game.num_players:
+        return int(t)
+    for i, name in enumerate(names):
+        if t in (name.lower(), name.lower().replace(" ", "")):
+            return i
+    accepted = ", ".join(f"{i} or {n}" for i, n in enumerate(names))
+    extra = " (or spectator)" if allow_spectator else ""
+    _fail(f"unknown seat {text!r}; seats of {game.id} are {accepted}{extra}")
+    return None
+
+
+def split_agent_specs(text: str) -> list[str]:
+    """Split ``--agents`` on commas, keeping ``key=value`` parameters with their agent.
+
+    ``"ismcts:iterations=200,seed=4,random"`` -> ``["ismcts:iterations=200,seed=4", "random"]``.
+    """
+    specs: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1] and "=" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def _make_agent(spec: str, game, seed: int):
+    try:
+        return agents_mod.make(spec, game, seed=seed)
+    except OptionError as e:
+        _fail(str(e))
+
+
+def choose(agent, state, player: int):
+    """The agent's move for ``player``.
+
+    A RandomAgent (exactly that class) picks straight from ``state.legal_actions()`` with its
+    own generator instead of from a Perspective: a random agent uses nothing but the legal
+    moves, which are the same list in a Perspective (contract property 4), so the move is the
+    one ``agent.act(state.perspective(player))`` would pick — without the cost of building a
+    resampled world per decision (it makes simulations several times faster). Any other agent
+    gets a Perspective, as the contract says.
+    """
+    if type(agent) is RandomAgent:
+        return agent.rng.choice(state.legal_actions())
+    return agent.act(state.perspective(player))
+
+
+# -- game-specific terminal modules ---------------------------------------------------------
+
+
+def _generic_render(observation: dict):
+    return JSON(json.dumps(observation, default=str), indent=1)
+
+
+def _generic_narrate(event, viewer=None) -> str | None:
+    fields = ", ".join(f"{k}={v}" for k, v in event.to_dict().items() if k != "type")
+    return escape(f"{type(event).__name__}({fields})")
+
+
+def _generic_moves(actions: list):
+    items = [Text(f"{i + 1:>2} ", style="bold") + Text(str(a)) for i, a in enumerate(actions)]
+    return list(actions), Columns(items, padding=(0, 3), column_first=True)
+
+
+def _generic_help() -> str:
+    return ("Type the number of a move, or the move as listed. Commands: [cyan]help[/cyan] or "
+            "[cyan]?[/cyan] this help · [cyan]board[/cyan] show the table · [cyan]quit[/cyan] stop.")
+
+
+def terminal_for(game) -> SimpleNamespace:
+    """The game's terminal functions (``ludus.games.<id>.terminal``), with generic fallbacks."""
+    name = "ludus.games." + game.id.replace("-", "_") + ".terminal"
+    module: ModuleType | None
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if not (e.name and (name == e.name or name.startswith(e.name + "."))):
+            raise  # the module exists but something it imports does not
+        module = None
+
+    def get(attr, default):
+        return getattr(module, attr, default) if module is not None else default
+
+    return SimpleNamespace(
+        render=get("render", _generic_render),
+        narrate=get("narrate", _generic_narrate),
+        decision=get("decision", None),
+        moves=get("moves", _generic_moves),
+        auto_note=get("auto_note", None),
+        result=get("result", None),
+        help_text=get("help_text", _generic_help),
+    )
+
+
+def narration(term, events, viewer: int | None) -> list[str]:
+    """Lines (rich markup) for ``events`` as ``viewer`` saw them: only ``event.seen_by(viewer)``."""
+    lines = []
+    for event in events:
+        seen = event.seen_by(viewer)
+        if seen is None:
+            continue
+        line = term.narrate(seen, viewer)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def squeeze(lines: list[str]) -> list[str]:
+    """Merge runs of identical lines into one with a count ("drew a card ... (×2)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} [dim](×{n})[/dim]" for line, n in zip(out, counts, strict=True)]
+
+
+def _print_lines(console: Console, lines: list[str], prefix: str = "  ") -> None:
+    for line in squeeze(lines):
+        console.print(Text(prefix) + Text.from_markup(line))
+
+
+def _result_view(term, state, game, viewer: int | None):
+    obs = state.observe(viewer)
+    if term.result is not None:
+        return term.result(obs)
+    names = seat_names(game)
+    scores = state.scores()
+    returns = state.returns()
+    t = Table(box=None, padding=(0, 2), header_style="bold")
+    t.add_column("")
+    t.add_column("score", justify="right")
+    t.add_column("result", justify="right")
+    for i, name in enumerate(names):
+        r = returns[i]
+        t.add_row(name + (" (you)" if i == viewer else ""), str(scores[i]),
+                  "win" if r > 0 else "loss" if r < 0 else "draw")
+    best = max(returns)
+    winners = [names[i] for i, r in enumerate(returns) if r == best and r > 0]
+    verdict = ("Winner: " + ", ".join(winners)) if winners else "A draw."
+    reason = obs.get("end_reason") if isinstance(obs, dict) else None
+    head = "Game over" + (f": {reason}" if reason else "")
+    return Group(Text(head, style="bold"), t, Text(verdict, style="bold"))
+
+
+def _save(state, path: str | os.PathLike, console: Console) -> None:
+    Path(path).write_text(json.dumps(state.record(), indent=1) + "\n")
+    shown = escape(str(path))
+    console.print(f"Record saved to [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
+
+
+# -- the app --------------------------------------------------------------------------------
+
+
+class _App(click.Group):
+    """Turns any LudusError that escapes a command into a message and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except LudusError as e:
+            _fail(str(e))
+
+
+@click.group(cls=_App, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(ludus.__version__, prog_name="ludus")
+def app() -> None:
+    """ludus — hidden-information card games for people, bots and learning agents."""
+
+
+_OPTION = click.option("--option", "-o", "options", multiple=True, metavar="K=V",
+                       help="A game option, e.g. -o wrath=face-up (repeatable; see `ludus games`).")
+
+
+# -- games ----------------------------------------------------------------------------------
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games with their options and accepted values (default first, in bold)."""
+    import dataclasses
+
+    console = _console()
+    for gid in ludus.game_ids():
+        game = ludus.make(gid)
+        console.print(f"[bold]{gid}[/bold] — {escape(game.title)} "
+                      f"({game.num_players} players by default)")
+        t = Table(box=None, padding=(0, 2), show_header=False, pad_edge=False)
+        t.add_column(style="cyan")
+        t.add_column()
+        t.add_column(style="dim")
+        defaults = game.options_dict()
+        docs = {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(type(game.options))}
+        for name, values in option_choices(type(game.options)).items():
+            shown = " | ".join(f"[bold]{v}[/bold]" if v == defaults[name] else str(v) for v in values)
+            t.add_row(f"  {name}", shown, escape(docs.get(name, "")))
+        console.print(t)
+
+
+# -- play -----------------------------------------------------------------------------------
+
+
+def _read(console: Console, prompt: str) -> str | None:
+    """One line from the person; None at end of input (or Ctrl-C / Ctrl-D)."""
+    console.print(Text.from_markup(prompt), end="")
+    try:
+        return input()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return None
+
+
+def _show_decision(console, term, state, seat, names, lines, clear: bool):
+    obs = state.observe(seat)
+    legal = state.legal_actions()
+    ordered, moves_view = term.moves(legal)
+    if clear:
+        console.clear()
+    turn = obs.get("turn") if isinstance(obs, dict) else None
+    title = (f"{state.game.title} · " + (f"turn {turn} · " if turn else "")
+             + f"you are {names[seat].capitalize()}")
+    console.print(Rule(Text(title, style="bold"), style="blue"))
+    console.print(term.render(obs))
+    if lines:
+        console.print(Text("What happened:", style="bold"))
+        _print_lines(console, lines)
+    ask = term.decision(obs, legal) if term.decision else f"{names[seat].capitalize()} to move"
+    console.print(Text("▶ ", style="bold green") + Text.from_markup(ask))
+    console.print(moves_view)
+    return ordered
+
+
+def _quit(console, state, save: str | None) -> None:
+    if save:
+        _save(state, save, console)
+        return
+    answer = _read(console, "Save the game record? File name (Enter: don't save): ")
+    if answer and answer.strip():
+        _save(state, answer.strip(), console)
+
+
+def _play_loop(console, game, state, seat, names, opponents, term, auto: bool, clear: bool):
+    """Play until the game ends (returns the last narration) or the person quits (None)."""
+    lines: list[str] = []
+    queued: list[str] = []  # moves typed ahead, separated by ";"
+    while not state.is_terminal:
+        p = state.current_player
+        if p != seat:
+            action = choose(opponents[p], state, p)
+            lines += narration(term, state.apply(action, player=p), seat)
+            continue
+        legal = state.legal_actions()
+        if auto and len(legal) == 1:
+            obs = state.observe(seat)
+            note = term.auto_note(obs, legal[0]) if term.auto_note else f"Only one legal move: {legal[0]}."
+            lines.append(f"[dim](auto)[/dim] {note}")
+            lines += narration(term, state.apply(legal[0], player=seat), seat)
+            continue
+        ordered = term.moves(legal)[0]
+        if not queued:
+            ordered = _show_decision(console, term, state, seat, names, lines, clear)
+        while True:
+            typed = not queued
+            if queued:
+                text = queued.pop(0)
+            else:
+                text = _read(console, f"[bold]{escape(names[seat].capitalize())}[/bold], your move: ")
+                if text is None:
+                    text = "quit"
+                parts = [t.strip() for t in text.split(";") if t.strip()]
+                text, queued = (parts[0], parts[1:]) if parts else ("", [])
+            low = text.lower()
+            if low in ("quit", "q", "exit"):
+                return None
+            if not text:
+                continue
+            if low in ("help", "?", "h"):
+                console.print(Text.from_markup(term.help_text()))
+                continue
+            if low in ("board", "table", "b"):
+                ordered = _show_decision(console, term, state, seat, names, lines, False)
+                continue
+            error = None
+            if low.isdigit():
+                n = int(low)
+                if 1 <= n <= len(ordered):
+                    action = ordered[n - 1]
+                else:
+                    error = f"There is no move {n}; choose 1 to {len(ordered)}."
+            else:
+                try:
+                    action = game.parse_action(text)
+                except IllegalAction as e:
+                    error = str(e)
+            if error is None:
+                try:
+                    events = state.apply(action, player=seat)
+                except IllegalAction as e:
+                    error = f"Refused: {e}"
+            if error is not None:
+                if queued:
+                    error += f" (the moves typed after it were dropped: {'; '.join(queued)})"
+                    queued = []
+                console.print(Text(error, style="red"))
+                continue
+            if typed:
+                lines = []
+            lines += narration(term, events, seat) or [f"You: [bold]{escape(str(action))}[/bold]"]
+            break
+    return lines
+
+
+@app.command("play")
+@click.argument("game_id", metavar="GAME")
+@click.option("--as", "as_", default=None, metavar="SEAT",
+              help="Your seat: a number (0 = first) or a name (cleopatra, caesar). Default: seat 0.")
+@click.option("--vs", "vs", default="random", show_default=True, metavar="AGENT",
+              help="The opponent: an agent spec, e.g. random, heuristic, heuristic:seed=3.")
+@click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown).")
+@_OPTION
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="Write the game record (JSON) here at the end, or when you quit.")
+@click.option("--auto/--no-auto", default=True, show_default=True,
+              help="Play your forced moves (exactly one legal move) for you.")
+@click.option("--clear/--no-clear", default=None,
+              help="Redraw the screen at each decision (default: only on a terminal).")
+def play_cmd(game_id, as_, vs, seed, options, save, auto, clear) -> None:
+    """Play a whole game in the terminal against an agent.
+
+    Type a move's number or its notation; `help` or `?` shows the notation, `quit` stops.
+    """
+    console = _console()
+    game = _make_game(game_id, options)
+    seat = parse_seat(game, as_) if as_ is not None else 0
+    if seed is None:
+        seed = random.randrange(10**6)
+    names = seat_names(game)
+    opponents = {p: _make_agent(vs, game, derive_seed(seed, "agent", p))
+                 for p in range(game.num_players) if p != seat}
+    term = terminal_for(game)
+    if clear is None:
+        clear = console.is_terminal and sys.stdin.isatty()
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    state = game.new_state(seed=seed)
+    opp_text = ", ".join(f"{names[p]}: {vs}" for p in opponents)
+    console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · you are "
+                  f"[bold]{escape(names[seat])}[/bold] (seat {seat}) · vs {escape(opp_text)}")
+    console.print("[dim]Type a move's number or its notation; ? for help, quit to stop.[/dim]")
+
+    try:
+        lines = _play_loop(console, game, state, seat, names, opponents, term, auto, clear)
+    except KeyboardInterrupt:
+        console.print()
+        lines = None
+    if lines is None:
+        _quit(console, state, save)
+        console.print("Game abandoned.")
+        return
+
+    if clear:
+        console.clear()
+    console.print(Rule(Text(f"{game.title} · the end", style="bold"), style="blue"))
+    console.print(term.render(state.observe(seat)))
+    if lines:
+        console.print(Text("What happened:", style="bold"))
+        _print_lines(console, lines)
+    console.print()
+    console.print(_result_view(term, state, game, seat))
+    if save:
+        _save(state, save, console)
+
+
+# -- simulate -------------------------------------------------------------------------------
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default z)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    center = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if wins == 0 else max(0.0, center - half)
+    hi = 1.0 if wins == n else min(1.0, center + half)
+    return lo, hi
+
+
+def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
+    t = Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD,
+              padding=(0, 1), pad_edge=False)
+    for col, just in (("agent", "left"), ("seat", "left"), ("games", "right"), ("wins", "right"),
+                      ("losses", "right"), ("draws", "right"), ("win rate", "right"),
+                      ("95% CI", "right")):
+        t.add_column(col, justify=just, no_wrap=True)
+    for agent, seat, results in rows:
+        n = len(results)
+        wins = sum(1 for r in results if r > 0)
+        losses = sum(1 for r in results if r < 0)
+        draws = n - wins - losses
+        lo, hi = wilson(wins, n)
+        rate = f"{wins / n:.1%}" if n else "-"
+        ci = f"{lo * 100:.1f}–{hi * 100:.1f}%"
+        t.add_row(agent, seat, str(n), str(wins), str(losses), str(draws), rate, ci)
+    return t
+
+
+@app.command("simulate")
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
+@click.option("--agents", default="random,random", show_default=True,
+              help="Agent specs, comma-separated, one per seat (seat i plays the i-th).")
+@click.option("--seed", type=int, default=None, help="Game k uses seed S+k (default S: random, shown).")
+@_OPTION
+@click.option("--swap", is_flag=True, help="Alternate seats every other game; report per agent.")
+@click.option("--records", type=click.Path(file_okay=False), default=None,
+              help="Write every game's record to DIR/game-00001.json, ...")
+def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> None:
+    """Play many games between agents and report win rates with confidence intervals."""
+    console = _console()
+    game = _make_game(game_id, options)
+    n_players = game.num_players
+    specs = split_agent_specs(agents)
+    if len(specs) == 1:
+        specs *= n_players
+    if len(specs) != n_players:
+        _fail(f"{game.id} has {n_players} seats but --agents names {len(specs)} agents ({agents!r}); "
+              f"give one spec per seat, e.g. --agents {','.join(['random'] * n_players)}")
+    if seed is None:
+        seed = random.randrange(10**6)
+    players = [_make_agent(spec, game, derive_seed(seed, "agent", i)) for i, spec in enumerate(specs)]
+    out_dir = Path(records) if records else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    names = seat_names(game)
+    by_agent: list[list[float]] = [[] for _ in specs]
+    by_seat: list[list[float]] = [[] for _ in range(n_players)]
+    lengths: list[int] = []
+    console.print(f"[bold]{escape(game.title)}[/bold] · {num_games} games · "
+                  f"seeds {seed}..{seed + num_games - 1} · agents {', '.join(escape(s) for s in specs)}"
+                  + (" · seats swapped every other game" if swap else ""))
+    start, cpu_start = time.perf_counter(), time.process_time()
+    progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console)
+    with progress:
+        task = progress.add_task("games", total=num_games, rate="")
+        for k in range(num_games):
+            # seat p is played by agent order[p]
+            order = list(range(n_players))
+            if swap and k % 2 == 1:
+                order = order[1:] + order[:1]
+            state = game.new_state(seed=seed + k)
+            fast = [type(players[order[p]]) is RandomAgent for p in range(n_players)]
+            while not state.is_terminal:
+                p = state.current_player
+                agent = players[order[p]]
+                if fast[p]:
+                    state.apply_trusted(agent.rng.choice(state.legal_actions()))
+                else:
+                    state.apply(agent.act(state.perspective(p)), player=p)
+            returns = state.returns()
+            for p in range(n_players):
+                by_agent[order[p]].append(returns[p])
+                by_seat[p].append(returns[p])
+            lengths.append(len(state.history))
+            if out_dir is not None:
+                (out_dir / f"game-{k + 1:05d}.json").write_text(json.dumps(state.record()) + "\n")
+            elapsed = time.perf_counter() - start
+            progress.update(task, advance=1, rate=f"{(k + 1) / elapsed:.0f} games/s" if elapsed else "")
+    elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+
+    if swap:
+        rows = [(f"{i + 1}: {spec}", "both", by_agent[i]) for i, spec in enumerate(specs)]
+        console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", rows))
+        seat_rows = [("(either)", f"{p} {names[p]}", by_seat[p]) for p in range(n_players)]
+        console.print(_tally_table("Per seat", seat_rows))
+    else:
+        rows = [(spec, f"{p} {names[p]}", by_seat[p]) for p, spec in enumerate(specs)]
+        console.print(_tally_table("Results (win rate, 95% Wilson interval)", rows))
+    mean_len = sum(lengths) / len(lengths)
+    draws = sum(1 for i in range(num_games) if all(by_seat[p][i] == 0 for p in range(n_players)))
+    console.print(f"{num_games} games in {elapsed:.2f} s · [bold]{num_games / elapsed:.0f} games/s[/bold] "
+                  f"({num_games / max(cpu, 1e-9):.0f}/s of CPU time) · mean length {mean_len:.1f} decisions "
+                  f"· draws {draws}")
+    if out_dir is not None:
+        console.print(f"Records written to {escape(str(out_dir))}/game-00001.json …")
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def _load_record(path: str):
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        _fail(f"cannot read {path}: {e.strerror or e}")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        _fail(f"{path} is not a game record: invalid JSON ({e.msg} at line {e.lineno})")
+    try:
+        ludus.replay(record)
+    except RecordError as e:
+        _fail(f"{path} is not a valid game record: {e}")
+    return record
+
+
+def replay_steps(record: dict, seat: int | None):
+    """Yield (step title, narration lines, observation) per turn, as ``seat`` saw them.
+
+    A step is one turn (all decisions until the turn number of the observation changes), or
+    one decision for a game whose observations carry no ``turn``.
+    """
+    game = ludus.make(record["game"], **record["options"])
+    term = terminal_for(game)
+    names = seat_names(game)
+    state = game.new_state(seed=record["seed"])
+    lines: list[str] = []
+
+    def turn_of() -> Any:
+        obs = state.observe(None)
+        return obs.get("turn") if isinstance(obs, dict) else None
+
+    def title(turn, active) -> str:
+        if turn in (None, 0):
+            return "Setup" if turn == 0 else f"Decision {len(state.history)}"
+        return f"Turn {turn} · {names[active].capitalize()}" if active is not None else f"Turn {turn}"
+
+    current = turn_of()
+    active = state.current_player
+    for i, text in enumerate(record["actions"]):
+        events = state.apply(game.parse_action(text))
+        lines += narration(term, events, seat)
+        new = turn_of()
+        last = i == len(record["actions"]) - 1
+        if new != current or new is None or last:
+            yield title(current, active), lines, state.observe(seat)
+            lines = []
+            current, active = new, state.current_player
+    if not record["actions"]:
+        yield "Start", [], state.observe(seat)
+
+
+@app.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", default=None, metavar="N|NAME",
+              help="Whose view: a seat number or name (default: spectator, public information only).")
+@click.option("--all", "all_", is_flag=True, help="Print the whole replay at once (no prompts).")
+def replay_cmd(file, seat, all_) -> None:
+    """Step through a saved game as one seat saw it: Enter next, a to the end, q quits."""
+    console = _console()
+    record = _load_record(file)
+    game = ludus.make(record["game"], **record["options"])
+    viewer = parse_seat(game, seat, allow_spectator=True)
+    names = seat_names(game)
+    term = terminal_for(game)
+    who = "a spectator" if viewer is None else names[viewer].capitalize()
+    console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · "
+                  f"{len(record['actions'])} decisions · seen by {escape(who)}")
+    interactive = not all_
+    last_obs = None
+    for title, lines, obs in replay_steps(record, viewer):
+        console.print(Rule(Text(title, style="bold"), style="blue"))
+        _print_lines(console, lines)
+        console.print(term.render(obs))
+        last_obs = obs
+        if interactive:
+            answer = _read(console, "[dim]Enter: next · a: to the end · q: quit[/dim] ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                return
+            if answer.strip().lower() == "a":
+                interactive = False
+    state = ludus.replay(record)
+    if state.is_terminal:
+        console.print()
+        console.print(_result_view(term, state, game, viewer))
+    elif last_obs is not None:
+        console.print("[dim]The record ends before the game does.[/dim]")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script ``ludus``."""
+    app.main(args=argv, prog_name="ludus")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

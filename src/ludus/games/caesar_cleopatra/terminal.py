@@ -1,0 +1,514 @@
+"""Caesar & Cleopatra in the terminal: the table as one seat sees it, and the narration of events.
+
+The command line (``ludus.cli``) finds this module by the game id and calls:
+
+* ``render(observation)`` — the table of ``state.observe(seat)`` as a rich renderable;
+* ``narrate(event, viewer)`` — one line of rich markup for an event *already passed through*
+  ``event.seen_by(viewer)`` (so a hidden card arrives here as ``None`` and cannot be told);
+* ``decision(observation, actions)`` — what the seat to move is asked, in words;
+* ``moves(actions)`` — the legal moves in the order they are numbered, and their display;
+* ``auto_note(observation, action)`` — why a forced move was played for the person;
+* ``result(observation)`` — the final scores, who won and why;
+* ``help_text()`` — the move notation.
+
+Everything here reads plain data (observations, events, actions); nothing reads a state, so
+nothing here can show what the seat does not know.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .cards import GROUPS, HAND_SIZE, SEAT_NAMES
+from .notation import CASTLE, DOWN, UP
+
+VOC_SHORT = {"orgy": "orgy", "orgy-reshuffle": "orgy+reshuffle"}
+HIDDEN = "▪"
+
+
+def _seat_name(p: int | None) -> str:
+    return SEAT_NAMES[p].capitalize() if p in (0, 1) else "nobody"
+
+
+def _who(p: int, viewer: int | None) -> str:
+    """``You`` for the viewer, else the seat's name (the start of a sentence)."""
+    return "You" if p == viewer else _seat_name(p)
+
+
+def _whose(p: int, viewer: int | None) -> str:
+    return "your" if p == viewer else f"{_seat_name(p)}'s"
+
+
+def _group(name: str) -> str:
+    return name.capitalize()
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _card(name: str) -> str:
+    """A card name as a person says it: ``3``, ``Philosopher``, ``Assassin``."""
+    if name == "P":
+        return "Philosopher"
+    if name.isdigit():
+        return name
+    return "Wrath of the Gods" if name == "wrath" else name.capitalize()
+
+
+def _a_card(name: str) -> str:
+    return "the Wrath of the Gods" if name == "wrath" else _a(_card(name))
+
+
+def _values(values) -> str:
+    return " ".join(values) if values else "nothing"
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def _side_cells(side: dict, own: bool) -> tuple[Text, str]:
+    """The cards on one side of a group, and the sum the viewer can count."""
+    text = Text()
+    up = side["face_up"]
+    if side["face_down"]:
+        if own and "face_down_values" in side:
+            for v in side["face_down_values"]:
+                text.append(f"({v})", style="italic cyan")
+                text.append(" ")
+        else:
+            text.append(HIDDEN * side["face_down"] + " ", style="magenta")
+    if up:
+        text.append(" ".join(up), style="bold")
+    known = sum(int(v) for v in up if v.isdigit())
+    if own and "face_down_values" in side:
+        known += sum(int(v) for v in side["face_down_values"] if v.isdigit())
+        total = str(known) if (up or side["face_down"]) else ""
+    else:
+        total = (f"{known}+?" if side["face_down"] else str(known)) if (up or side["face_down"]) else ""
+    text.rstrip()
+    return (text if text.plain else Text("·", style="dim")), total
+
+
+def _board(o: dict, left: int, right: int, you: int | None) -> Table:
+    deck = Counter(o["voc"]["deck"])
+    t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+    names = [_seat_name(p) + (" (you)" if p == you else "") for p in (left, right)]
+    t.add_column("won", justify="right", style="green")
+    t.add_column(names[0], justify="right", min_width=12, no_wrap=True)
+    t.add_column("Σ", justify="right", style="dim", min_width=3)
+    t.add_column("group", justify="center", min_width=14, no_wrap=True)
+    t.add_column("Σ", justify="left", style="dim", min_width=3)
+    t.add_column(names[1], justify="left", min_width=12, no_wrap=True)
+    t.add_column("won", justify="left", style="green")
+    for g in o["groups"]:
+        name = g["name"]
+        left_n = g["patricians_left"]
+        if left_n:
+            vote = "✓" if deck.get(name) else "·"
+            label = Text(f"{_group(name)} {left_n}/{g['size']} {vote}")
+        else:
+            label = Text(f"{_group(name)} done", style="dim")
+        lc, ls = _side_cells(g["sides"][left], left == you)
+        rc, rs = _side_cells(g["sides"][right], right == you)
+        t.add_row(str(g["won"][left] or ""), lc, ls, label, rs, rc, str(g["won"][right] or ""))
+    return t
+
+
+def _points_line(o: dict, you: int | None) -> Text:
+    seats = o["seats"]
+    parts = []
+    for p in (0, 1) if you is None else (you, 1 - you):
+        s = seats[p]
+        name = "you" if p == you else _seat_name(p)
+        if "points" in s:
+            parts.append(f"{name} {s['points']}")
+        else:
+            parts.append(f"{name} {s['points_public']}" + ("" if o["over"] else " + secret bonus"))
+    line = Text("Points: ", style="bold")
+    line.append(" · ".join(parts))
+    return line
+
+
+def _seat_line(o: dict, p: int, you: int | None) -> Text:
+    s = o["seats"][p]
+    line = Text()
+    if p == you:
+        hand = s.get("hand", [])
+        values = [c for c in hand if len(c) == 1]
+        actions = [c for c in hand if len(c) > 1]
+        line.append("Your hand: ", style="bold")
+        line.append(" ".join(values) or "no influence", style="bold cyan")
+        if actions:
+            line.append(" · ")
+            line.append(" ".join(actions), style="yellow")
+        bonus = s.get("bonus_goal")
+        if bonus:
+            won = o["groups"][GROUPS.index(bonus)]["won"][p]
+            line.append(f"   Bonus goal: {_group(bonus)} {won}/3", style="bold")
+        line.append("\nYour piles: ", style="bold")
+        line.append(f"influence {s['influence_pile']} · action {s['action_pile']}")
+        order = s.get("action_pile_order")
+        if order:
+            shown = " ".join(order[:4]) + (" …" if len(order) > 4 else "")
+            line.append(f" (top: {shown})", style="dim")
+    else:
+        line.append(f"{_seat_name(p)}: ", style="bold")
+        line.append(f"hand {s['hand_size']} ({s['hand_action_cards']} action) · "
+                    f"piles: influence {s['influence_pile']}, action {s['action_pile']}")
+        known = s.get("hand_known")
+        if known:
+            line.append(" · known in hand: " + " ".join(known), style="yellow")
+        if o["over"] and s.get("bonus_goal"):
+            line.append(f" · bonus goal {_group(s['bonus_goal'])}")
+    if s.get("action_cards_to_arrange"):
+        line.append(f" · {s['action_cards_to_arrange']} to arrange", style="dim")
+    return line
+
+
+def _voc_line(o: dict) -> Text:
+    deck = Counter(o["voc"]["deck"])
+    parts = []
+    for name in [*GROUPS, "orgy", "orgy-reshuffle"]:
+        n = deck.get(name, 0)
+        if n:
+            label = _group(name) if name in GROUPS else VOC_SHORT[name]
+            parts.append(label + (f"×{n}" if n > 1 else ""))
+    line = Text(f"Vote deck ({sum(deck.values())}): ", style="bold")
+    line.append(" ".join(parts) or "empty")
+    return line
+
+
+def render(observation: dict) -> Group:
+    """The table as ``observation['seat']`` sees it: groups, influence, hands, piles, points."""
+    o = observation
+    you = o.get("seat")
+    left, right = (you, 1 - you) if you in (0, 1) else (0, 1)
+    lines = [_board(o, left, right, you)]
+    legend = Text(f"{HIDDEN} hidden card", style="dim")
+    if you in (0, 1):
+        legend.append(" · (3) your face-down 3")
+    legend.append(" · ✓ vote card in the deck · Σ known sum")
+    lines.append(legend)
+    if you in (0, 1):
+        lines.append(_seat_line(o, you, you))
+        lines.append(_seat_line(o, 1 - you, you))
+    else:
+        lines += [_seat_line(o, 0, None), _seat_line(o, 1, None)]
+    lines.append(_voc_line(o))
+    lines.append(_points_line(o, you))
+    return Group(*lines)
+
+
+# -- narration ------------------------------------------------------------------------------
+
+
+def _target(card: str, target: str, player: int, viewer: int | None) -> str:
+    opp = 1 - player
+    if card == "assassin":
+        value, _, group = target.partition(" at ")
+        return f" on {_whose(opp, viewer)} {escape(value)} at the {_group(group)}"
+    if card == "spy":
+        return f" on {_whose(opp, viewer)} hand"
+    if card == "castling":
+        return " on the " + " and the ".join(_group(g) for g in target.split(" and "))
+    if target:
+        return f" on the {_group(target)}" if card == "wrath" else f" at the {_group(target)}"
+    return ""
+
+
+def _vote(e, viewer: int | None) -> str:
+    def side(p: int) -> str:
+        cards = e.cards[p]
+        return f"{_seat_name(p)} " + ("+".join(cards) + f" = {e.sums[p]}" if cards else "0")
+
+    head = "[bold]Exceptional vote[/bold] (8 cards)" if e.exceptional else "[bold]Vote[/bold]"
+    text = f"{head} at the {_group(e.group)}: {side(0)} vs {side(1)} → "
+    if e.winner is None:
+        return text + "a tie, nothing happens."
+    who = _who(e.winner, viewer)
+    text += f"[bold green]{who} win{'' if e.winner == viewer else 's'} a patrician[/bold green]"
+    if e.philosopher:
+        text += " (a Philosopher reverses the vote)"
+    gone = [f"{_seat_name(p)} {' '.join(e.discarded[p])}" for p in (0, 1) if e.discarded[p]]
+    if gone:
+        text += "; discarded: " + ", ".join(gone)
+    return text + "."
+
+
+def narrate(event, viewer: int | None = None) -> str | None:
+    """One line of rich markup for ``event`` as ``viewer`` saw it (None: not worth a line).
+
+    ``event`` must already be ``original.seen_by(viewer)``: hidden fields are None.
+    """
+    kind = type(event).__name__
+    e = event
+    p = getattr(e, "player", None)
+    if kind == "ActionCardArranged":
+        if e.card is None:
+            return f"{_who(p, viewer)} put an action card on {'your' if p == viewer else 'their'} pile."
+        return f"You put {_a_card(e.card)} next on your action pile."
+    if kind == "OpeningCardPlaced":
+        if e.value is None:
+            return f"{_who(p, viewer)} placed an opening card face down at the {_group(e.group)}."
+        return f"{_who(p, viewer)} placed {'your' if p == viewer else 'an'} opening {escape(e.value)} " \
+               f"face down at the {_group(e.group)}."
+    if kind == "InfluencePlaced":
+        if e.face_up:
+            return (f"{_who(p, viewer)} placed {_a(_card(e.value))} [bold]face up[/bold] "
+                    f"at the {_group(e.group)}.")
+        if e.value is None:
+            return f"{_who(p, viewer)} placed a card face down at the {_group(e.group)}."
+        return f"{_who(p, viewer)} placed {'your' if p == viewer else 'a'} {_card(e.value)} face down " \
+               f"at the {_group(e.group)}."
+    if kind == "CardDrawn":
+        if e.card is None:
+            return f"{_who(p, viewer)} drew a card from the {e.pile} pile."
+        return f"{_who(p, viewer)} drew {_a_card(e.card)} from the {e.pile} pile."
+    if kind == "ActionCardPlayed":
+        return (f"{_who(p, viewer)} played [bold yellow]{_a_card(e.card)}[/bold yellow]"
+                f"{_target(e.card, e.target, p, viewer)}.")
+    if kind == "ActionAnswered":
+        if e.vetoed:
+            return f"[bold red]{_who(p, viewer)} vetoed it![/bold red]"
+        return f"{_who(p, viewer)} allowed it."
+    if kind == "HandSpied":
+        owner = e.owner
+        if e.hand is None:
+            return f"{_who(p, viewer)} looked at {_whose(owner, viewer)} hand."
+        if viewer == p:
+            return f"Your Spy sees {_whose(owner, viewer)} hand: [yellow]{escape(_values(e.hand))}[/yellow]."
+        return f"{_seat_name(p)}'s Spy saw your hand."
+    if kind == "CardDiscarded":
+        why = " (picked by the Spy)" if e.reason == "spy" else ""
+        return f"{_who(p, viewer)} discarded {_a_card(e.card)}{why}."
+    if kind == "CardsRevealed":
+        return (f"The Scout turns up {_whose(p, viewer)} face-down cards at the {_group(e.group)}: "
+                f"[bold]{escape(_values(e.values))}[/bold].")
+    if kind == "InfluenceRemoved":
+        where = f"at the {_group(e.group)}"
+        vals = escape(_values(e.values))
+        if e.reason == "assassin":
+            return f"{_whose(p, viewer).capitalize()} {vals} {where} is assassinated (discarded)."
+        if e.reason == "wrath":
+            return f"The Wrath of the Gods discards {_whose(p, viewer)} cards {where}: {vals}."
+        return f"{_whose(p, viewer).capitalize()} remaining cards {where} are discarded: {vals}."
+    if kind == "CastlingTaken":
+        n = e.count
+        return (f"{_who(p, viewer)} took back {n} card{'s' if n != 1 else ''} from the "
+                + " and the ".join(_group(g) for g in e.groups) + ".")
+    if kind == "CastlingPlaced":
+        if e.value is None:
+            return f"{_who(p, viewer)} put a card back face down at the {_group(e.group)}."
+        return f"{_who(p, viewer)} put {'your' if p == viewer else 'a'} {_card(e.value)} back face down " \
+               f"at the {_group(e.group)}."
+    if kind == "VoteHeld":
+        return _vote(e, viewer)
+    if kind == "VoCFlipped":
+        if e.card in GROUPS:
+            return f"The vote card is flipped: [bold]{_group(e.card)}[/bold]."
+        if e.card == "orgy":
+            return "The vote card is flipped: an Orgy — no vote."
+        return "The vote card is flipped: an Orgy — no vote, and the vote deck is reshuffled."
+    if kind == "VoCReshuffled":
+        return f"The vote deck now holds {e.deck_size} cards again."
+    if kind == "GroupExhausted":
+        return f"The {_group(e.group)} have no patricians left; their vote card leaves the game."
+    if kind == "PassiveTurn":
+        return f"{_who(p, viewer)} took a passive turn."
+    if kind == "GameOver":
+        scores = ", ".join(f"{_seat_name(i)} {s}" for i, s in enumerate(e.scores))
+        winner = "a draw" if e.winner is None else f"{_seat_name(e.winner)} wins"
+        return f"[bold]Game over[/bold] ({escape(e.reason)}): {scores} — {winner}."
+    return escape(f"{kind}: {event.to_dict()}")
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def _opening_group(o: dict) -> str:
+    you = o["seat"]
+    placed = sum(1 for g in o["groups"] if g["sides"][you]["face_down"] or g["sides"][you]["face_up"])
+    return _group(GROUPS[min(placed, 4)])
+
+
+def decision(observation: dict, actions: list) -> str:
+    """What the seat to move is asked now, in words (rich markup)."""
+    o = observation
+    you = o["seat"]
+    opp = _seat_name(1 - you) if you in (0, 1) else "the opponent"
+    phase = o["phase"]
+    texts = {str(a) for a in actions}
+    can_act = any(t.split()[0] in ("assassin", "spy", "castling", "scout", "wrath") for t in texts)
+    me = o["seats"][you] if you in (0, 1) else {}
+    if phase == "arrange":
+        n = me.get("action_cards_to_arrange", 0)
+        return f"Arrange your action pile: choose the next card, top first ({n} left)"
+    if phase == "opening":
+        return f"Opening: which value goes face down at the [bold]{_opening_group(o)}[/bold]?"
+    if phase == "place":
+        text = "Your turn — [bold]place influence[/bold]: one card face down, or two face up"
+        extra = []
+        if can_act:
+            extra.append("play an action card")
+        if "passive" in texts:
+            extra.append("take a passive turn")
+        return text + ("; or " + " or ".join(extra) if extra else "")
+    if phase == "second-up":
+        return "Place your [bold]second face-up card[/bold]" + (
+            " (or play an action card first)" if can_act else "")
+    if phase == "after-place":
+        return "Play an action card now, or [bold]done[/bold] to refill your hand"
+    if phase == "refill":
+        size = HAND_SIZE.get("classic", 5)
+        return f"Refill your hand to {size} (now {me.get('hand_size', '?')}): draw from which pile?"
+    if phase == "after-refill":
+        return "Play an action card before the vote, or [bold]done[/bold] to flip the vote card"
+    if phase == "veto":
+        card = o.get("pending_action", {}).get("card", "action card")
+        return f"Answer {opp}'s [bold yellow]{_card(card)}[/bold yellow]: [bold]veto or allow?[/bold]"
+    if phase == "draw-one":
+        return "Draw one card at once: from which pile?"
+    if phase == "spy-pick":
+        return f"Your Spy: choose the card {opp} must discard"
+    if phase == "castling":
+        c = o.get("castling", {})
+        groups = " or the ".join(_group(g) for g in c.get("groups", []))
+        cards = " ".join(c.get("cards", []))
+        return f"Castling: put your cards back face down at the {groups} (left: {cards})"
+    if phase == "passive-discard":
+        return "Passive turn: discard a card to exchange it, or [bold]done[/bold] to draw the replacements"
+    if phase == "passive-draw":
+        return "Passive turn: draw a replacement from which pile?"
+    return f"Choose a move ({escape(phase)})"
+
+
+def auto_note(observation: dict, action) -> str:
+    """Why ``action``, the only legal move, was played for the person."""
+    o = observation
+    phase = o["phase"]
+    opp = _seat_name(1 - o["seat"]) if o.get("seat") in (0, 1) else "the opponent"
+    if phase == "veto":
+        card = o.get("pending_action", {}).get("card", "action card")
+        return f"You hold no Veto, so {opp}'s {_card(card)} is allowed."
+    if str(action).startswith("draw"):
+        pile = str(action).split()[1]
+        return f"Only your {pile} pile has cards: you draw from it."
+    if phase == "opening":
+        value = str(action).split()[1]
+        return f"Your last opening card, the {value}, goes face down at the {_opening_group(o)}."
+    if phase == "arrange":
+        return f"The last action card ({str(action).split()[1]}) goes to the bottom of your pile."
+    if str(action) == "passive":
+        return "You cannot place any influence card now, so you take a passive turn."
+    if str(action) == "done":
+        return "Nothing else to do in this step: done."
+    return f"Only one legal move: {escape(str(action))}."
+
+
+# -- moves ----------------------------------------------------------------------------------
+
+_MATRIX_KINDS = {DOWN: "face down", UP: "face up", CASTLE: "castle"}
+
+
+def moves(actions: list) -> tuple[list, Group]:
+    """The moves in the order they are numbered (from 1), and how they are shown.
+
+    Placements (value × group) are laid out as a grid, one row per value, one column per
+    group; every other move is listed in columns.
+    """
+    grid = [a for a in actions if a[0] in _MATRIX_KINDS]
+    rest = [a for a in actions if a[0] not in _MATRIX_KINDS]
+    ordered = sorted(grid, key=lambda a: (list(_MATRIX_KINDS).index(a[0]), a[1], a[2])) + rest
+    number = {a: i + 1 for i, a in enumerate(ordered)}
+    parts = []
+    if grid:
+        groups = sorted({a[2] for a in grid})
+        t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+        t.add_column("", no_wrap=True)
+        for g in groups:
+            t.add_column(GROUPS[g][:9], justify="center")
+        rows = sorted({(a[0], a[1]) for a in grid}, key=lambda r: (list(_MATRIX_KINDS).index(r[0]), r[1]))
+        for kind, value in rows:
+            label = Text(f"{_MATRIX_KINDS[kind]} ")
+            label.append(("P" if value == 0 else str(value)), style="bold cyan")
+            cells = []
+            for g in groups:
+                a = next((x for x in grid if x[0] == kind and x[1] == value and x[2] == g), None)
+                cells.append(Text(str(number[a]), style="bold") if a is not None else Text("-", style="dim"))
+            t.add_row(label, *cells)
+        parts.append(t)
+    if rest:
+        items = []
+        for a in rest:
+            item = Text(f"{number[a]:>2} ", style="bold")
+            item.append(str(a))
+            items.append(item)
+        parts.append(Columns(items, padding=(0, 3), column_first=True))
+    return ordered, Group(*parts)
+
+
+# -- the end --------------------------------------------------------------------------------
+
+
+def result(observation: dict) -> Group:
+    """Final scores, who won and why (from an observation of the finished game)."""
+    o = observation
+    you = o.get("seat")
+    seats = o["seats"]
+    t = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
+    for col in ("", "points", "patricians", "bonus goal"):
+        t.add_column(col, justify="left" if not col else "right")
+    for p in (0, 1):
+        s = seats[p]
+        bonus = s.get("bonus_goal", "?")
+        met = bonus in GROUPS and o["groups"][GROUPS.index(bonus)]["won"][p] >= 3
+        t.add_row(_seat_name(p) + (" (you)" if p == you else ""), str(s.get("points", s["points_public"])),
+                  str(s["patricians"]), f"{bonus} {'+2' if met else '(not met)'}")
+    returns = o.get("returns", [0.0, 0.0])
+    pts = [seats[p].get("points", seats[p]["points_public"]) for p in (0, 1)]
+    if returns[0] == returns[1]:
+        verdict = "[bold]A draw[/bold]: equal points and equal patricians."
+    else:
+        w = 0 if returns[0] > returns[1] else 1
+        how = "on points" if pts[0] != pts[1] else "on patricians (equal points)"
+        name = "You win" if w == you else f"{_seat_name(w)} wins"
+        verdict = f"[bold green]{name}[/bold green] {how}, {max(pts)} to {min(pts)}."
+        if you in (0, 1) and w != you:
+            verdict = f"[bold red]{name}[/bold red] {how}, {max(pts)} to {min(pts)}."
+    reason = escape(o.get("end_reason", ""))
+    return Group(Text.from_markup(f"[bold]Game over[/bold]: {reason}."), t, Text.from_markup(verdict))
+
+
+def help_text() -> str:
+    """The move notation (rich markup), in lines under 80 characters."""
+    return """[bold]Moves[/bold]: type a move's number, or the move itself. Case does not matter,
+groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
+  [cyan]down 3 senators[/cyan]      one influence card face down
+  [cyan]up 3 senators[/cyan]        one of two face-up cards (then the second, face up)
+  [cyan]assassin 4 praetors[/cyan]  discard the opponent's face-up 4 at the Praetors
+  [cyan]spy[/cyan]                  see the opponent's hand; they discard a card you pick
+  [cyan]castling sen cen[/cyan]     take back your cards at two groups, replace face down
+  [cyan]scout censors[/cyan]        turn the opponent's face-down cards there face up
+  [cyan]wrath aediles[/cyan]        discard every influence card at a group
+  [cyan]veto[/cyan] / [cyan]allow[/cyan]         answer the opponent's action card
+  [cyan]take 4[/cyan], [cyan]take spy[/cyan]     the card your Spy makes the opponent discard
+  [cyan]castle 3 senators[/cyan]    put one card back face down (Castling)
+  [cyan]draw influence[/cyan]       draw from that pile ([cyan]draw action[/cyan]: the action pile)
+  [cyan]passive[/cyan]              passive turn: discard any cards, draw as many
+  [cyan]discard 3[/cyan]            discard a card in a passive turn
+  [cyan]done[/cyan]                 end this step (to the refill, the vote or the draws)
+  [cyan]arrange spy[/cyan]          setup: the next card of your action pile, top first
+  [cyan]open 3[/cyan]               setup: your opening card at the next group
+Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
+[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table again \
+· [cyan]quit[/cyan] stop (you may save)
+[bold]Scoring[/bold]: 1 point a patrician; +1 for a majority of a group, +1 more for all
+of it; +2 for your bonus goal (3 patricians of its group). Most points wins,
+then most patricians."""

@@ -1,0 +1,159 @@
+"""``ludus play``: a person against an agent, by piping moves into stdin."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import ludus
+
+from .conftest import invoke, needs_replay
+
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def whole_game(tmp_path_factory):
+    """One whole game as Cleopatra, always answering "1", saved with --save."""
+    path = tmp_path_factory.mktemp("play") / "game.json"
+    result = invoke("play", "caesar-cleopatra", "--seed", str(SEED), "--vs", "random", "--save", str(path),
+                    input="1\n" * 3000)
+    return result, path
+
+
+def test_a_whole_game_ends_with_the_result(whole_game):
+    result, path = whole_game
+    assert result.exit_code == 0, result.output
+    out = result.output
+    # the table as the person sees it
+    for text in ("Senators", "Aediles", "Your hand:", "Bonus goal:", "Your piles:", "Vote deck (",
+                 "Points:", "Caesar: hand"):
+        assert text in out
+    # the decision prompts and the numbered moves
+    assert "▶ Your turn — place influence" in out
+    assert "face down 1" in out or "face down 2" in out
+    assert " 1 draw influence" in out
+    # forced moves are played for the person and said so
+    assert "(auto)" in out
+    # the end: final scores, who won and why
+    assert "Game over" in out
+    assert re.search(r"(You win|Caesar wins) on (points|patricians)|A draw", out)
+    assert "points" in out and "patricians" in out
+    assert "Record saved to" in out
+    record = json.loads(path.read_text())
+    assert record["game"] == "caesar-cleopatra" and record["seed"] == SEED
+    assert len(record["actions"]) > 100
+
+
+def test_the_narration_never_tells_the_opponents_hidden_cards(whole_game):
+    out = whole_game[0].output
+    assert "Caesar placed a card face down at the" in out
+    assert "Caesar drew a card from the" in out
+    assert not re.search(r"Caesar placed (a|an) (\d|Philosopher) face down", out)
+    assert not re.search(r"Caesar placed an opening \d", out)
+    assert not re.search(r"Caesar drew (?!a card)", out)
+    assert not re.search(r"Caesar put (?!a card back|an action card)", out)
+
+
+@needs_replay
+def test_the_saved_record_replays(whole_game):
+    _, path = whole_game
+    record = json.loads(path.read_text())
+    state = ludus.replay(record)
+    assert state.is_terminal
+    assert state.record() == record
+
+
+def test_playing_as_caesar_by_name_or_number(run):
+    by_name = run("play", "caesar-cleopatra", "--as", "caesar", "--seed", "2", input="quit\n\n")
+    by_number = run("play", "caesar-cleopatra", "--as", "1", "--seed", "2", input="quit\n\n")
+    assert by_name.exit_code == by_number.exit_code == 0
+    assert "you are caesar (seat 1)" in by_name.output
+    assert by_name.output == by_number.output
+    # Cleopatra (the agent) arranged and opened first; the person sees only that she did
+    assert "Cleopatra put an action card on their pile. (×13)" in by_name.output
+    assert "Caesar (you)" in by_name.output
+
+
+def test_refused_moves_are_explained_and_help_is_shown(run, tmp_path):
+    path = tmp_path / "quit.json"
+    result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
+                 input="down 9 sen\nwrath senators\n99\n?\nquit\n")
+    assert result.exit_code == 0
+    out = result.output
+    assert "cannot read 'down 9 sen'" in out                   # unreadable notation
+    assert "Refused: wrath senators is not legal" in out        # the IllegalAction message
+    assert "There is no move 99" in out
+    assert "Moves" in out and "castling sen cen" in out          # help
+    assert "Game abandoned" in out
+    assert json.loads(path.read_text())["actions"] == []         # --save also on quit
+
+
+def test_quit_offers_to_save(run, tmp_path):
+    path = tmp_path / "offered.json"
+    result = run("play", "caesar-cleopatra", "--seed", "2", input=f"arrange spy\nquit\n{path}\n")
+    assert result.exit_code == 0
+    assert "Save the game record?" in result.output
+    assert json.loads(path.read_text())["actions"] == ["arrange spy"]
+
+
+def test_end_of_input_quits_without_a_traceback(run):
+    result = run("play", "caesar-cleopatra", "--seed", "2", input="")
+    assert result.exit_code == 0
+    assert "Game abandoned" in result.output
+
+
+def test_several_moves_separated_by_semicolons(run, tmp_path):
+    path = tmp_path / "many.json"
+    result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
+                 input="arrange veto; 1; arrange spy\nquit\n")
+    assert result.exit_code == 0
+    assert json.loads(path.read_text())["actions"] == ["arrange veto", "arrange assassin", "arrange spy"]
+
+
+def test_a_move_by_notation(run, tmp_path):
+    path = tmp_path / "typed.json"
+    moves = ";".join(["arrange assassin"] * 4 + ["arrange spy"] * 2 + ["arrange castling"] * 2
+                     + ["arrange scout"] * 2 + ["arrange wrath", "arrange veto"])
+    result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
+                 input=f"{moves}\nopen 5; open 4; open 3; open 2\ndown 1 sen\nquit\n")
+    assert result.exit_code == 0, result.output
+    actions = json.loads(path.read_text())["actions"]
+    assert actions[12] == "arrange veto"       # the 13th, forced, was played for the person
+    assert "open 1" in actions and "down 1 senators" in actions
+    assert "You placed your 1 face down at the Senators." in result.output
+
+
+def test_against_the_heuristic_agent(run):
+    result = run("play", "caesar-cleopatra", "--as", "caesar", "--vs", "heuristic", "--seed", "4",
+                 input="quit\n\n")
+    assert result.exit_code == 0, result.output
+    assert "vs cleopatra: heuristic" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "no-such-game"], "unknown game 'no-such-game'"),
+    (["play", "caesar-cleopatra", "-o", "wrath=sometimes"], "wrath"),
+    (["play", "caesar-cleopatra", "-o", "nonsense"], "malformed"),
+    (["play", "caesar-cleopatra", "-o", "colour=red"], "has no option colour"),
+    (["play", "caesar-cleopatra", "--vs", "grandmaster"], "unknown agent 'grandmaster'"),
+    (["play", "caesar-cleopatra", "--vs", "random:depth=3"], "takes no parameters"),
+    (["play", "caesar-cleopatra", "--as", "brutus"], "unknown seat 'brutus'"),
+])
+def test_errors_exit_2_with_a_message(run, args, message):
+    result = run(*args, input="quit\n\n")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_game_without_a_terminal_module_plays_generically(run, toy):
+    result = run("play", toy, "--seed", "1", input="1\n" * 10)
+    assert result.exit_code == 0, result.output
+    assert '"total"' in result.output             # the observation, as pretty JSON
+    assert "Added(" in result.output              # events, as their fields
+    assert "seat 0 (you)" in result.output
+    assert "Game over" in result.output
+    assert re.search(r"Winner: seat [01]|A draw", result.output)

@@ -1,0 +1,124 @@
+"""``ludus simulate``: many games between agents, a table of results, records."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ludus
+from ludus.agents import RandomAgent
+from ludus.cli import choose, derive_seed, split_agent_specs, wilson
+
+from .conftest import needs_replay
+
+
+def test_twenty_games_with_records(run, tmp_path):
+    out_dir = tmp_path / "records"
+    result = run("simulate", "caesar-cleopatra", "--games", "20", "--seed", "7", "--records", str(out_dir))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for text in ("win rate", "95% CI", "games/s", "mean length", "0 cleopatra", "1 caesar", "draws"):
+        assert text in out
+    files = sorted(out_dir.iterdir())
+    assert [f.name for f in files] == [f"game-{k:05d}.json" for k in range(1, 21)]
+    records = [json.loads(f.read_text()) for f in files]
+    assert [r["seed"] for r in records] == list(range(7, 27))     # game k uses seed S+k
+    assert all(r["game"] == "caesar-cleopatra" and r["actions"] for r in records)
+    # the table's counts add up: 20 games per seat, wins of one seat = losses of the other
+    row = next(line for line in out.splitlines() if "0 cleopatra" in line).split()
+    assert row[3] == "20"
+
+
+@needs_replay
+def test_simulated_records_replay_to_finished_games(run, tmp_path):
+    out_dir = tmp_path / "records"
+    result = run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "1", "--records", str(out_dir))
+    assert result.exit_code == 0
+    for f in sorted(out_dir.iterdir()):
+        assert ludus.replay(json.loads(f.read_text())).is_terminal
+
+
+def test_same_seed_same_games(run, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "3", "--records", str(a))
+    run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "3", "--records", str(b))
+    for name in ("game-00001.json", "game-00003.json"):
+        assert (a / name).read_text() == (b / name).read_text()
+
+
+def test_options_reach_the_games(run, tmp_path):
+    out_dir = tmp_path / "r"
+    result = run("simulate", "caesar-cleopatra", "-n", "2", "--seed", "1", "-o", "wrath=face-up",
+                 "--option", "orgies=2", "--records", str(out_dir))
+    assert result.exit_code == 0, result.output
+    record = json.loads((out_dir / "game-00001.json").read_text())
+    assert record["options"]["wrath"] == "face-up" and record["options"]["orgies"] == 2
+
+
+def test_swap_reports_per_agent_and_per_seat(run):
+    result = run("simulate", "caesar-cleopatra", "-n", "4", "--seed", "2", "--agents", "heuristic,random",
+                 "--swap")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Per agent" in out and "Per seat" in out
+    assert "1: heuristic" in out and "2: random" in out
+    assert "seats swapped" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "nope", "-n", "1"], "unknown game 'nope'"),
+    (["simulate", "caesar-cleopatra", "-n", "1", "-o", "orgies=9"], "orgies"),
+    (["simulate", "caesar-cleopatra", "-n", "1", "--agents", "random,oracle"], "unknown agent 'oracle'"),
+    (["simulate", "caesar-cleopatra", "-n", "1", "--agents", "random,random,random"], "has 2 seats"),
+    (["simulate", "caesar-cleopatra", "-n", "1", "--agents", "random:seed=x"], "seed must be an integer"),
+])
+def test_errors_exit_2_with_a_message(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_game_without_a_terminal_module(run, toy):
+    result = run("simulate", toy, "-n", "10", "--seed", "0", "-o", "target=7")
+    assert result.exit_code == 0, result.output
+    assert "seat 0" in result.output and "10 games" in result.output
+
+
+def test_the_random_shortcut_picks_what_a_perspective_would():
+    """``choose`` skips the Perspective for RandomAgent: it must not change a single move."""
+    game = ludus.make("caesar-cleopatra")
+    for seed in range(2):
+        moves = []
+        for shortcut in (True, False):
+            agents = [RandomAgent(game, seed=derive_seed(seed, "agent", p)) for p in (0, 1)]
+            state = game.new_state(seed=seed)
+            while not state.is_terminal:
+                p = state.current_player
+                a = choose(agents[p], state, p) if shortcut else agents[p].act(state.perspective(p))
+                state.apply(a, player=p)
+            moves.append([str(a) for a in state.history])
+        assert moves[0] == moves[1]
+
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-3) and hi == pytest.approx(0.7634, abs=1e-3)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+    rng = random.Random(1)
+    for _ in range(50):
+        n = rng.randint(1, 500)
+        k = rng.randint(0, n)
+        lo, hi = wilson(k, n)
+        assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+def test_agent_specs_split_on_commas_but_keep_parameters():
+    assert split_agent_specs("random,heuristic") == ["random", "heuristic"]
+    specs = split_agent_specs("ismcts:iterations=200,seed=4,random")
+    assert specs == ["ismcts:iterations=200,seed=4", "random"]
+    assert split_agent_specs("heuristic:seed=1,heuristic:seed=2") == ["heuristic:seed=1", "heuristic:seed=2"]
+    assert derive_seed(3, "agent", 0) == derive_seed(3, "agent", 0) != derive_seed(3, "agent", 1)
