@@ -390,6 +390,8 @@ def _play_loop(console, game, state, seat, names, opponents, term, auto: bool, c
                 if queued:
                     error += f" (the moves typed after it were dropped: {'; '.join(queued)})"
                     queued = []
+                if not typed:  # the screen shows an earlier decision: show this one
+                    ordered = _show_decision(console, term, state, seat, names, lines, clear)
                 console.print(Text(error, style="red"))
                 continue
             if typed:

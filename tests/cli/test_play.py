@@ -9,7 +9,7 @@ import pytest
 
 import ludus
 
-from .conftest import invoke, needs_replay
+from .conftest import invoke
 
 SEED = 5
 
@@ -57,7 +57,6 @@ def test_the_narration_never_tells_the_opponents_hidden_cards(whole_game):
     assert not re.search(r"Caesar put (?!a card back|an action card)", out)
 
 
-@needs_replay
 def test_the_saved_record_replays(whole_game):
     _, path = whole_game
     record = json.loads(path.read_text())

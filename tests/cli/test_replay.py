@@ -9,8 +9,6 @@ import pytest
 
 from ludus.games.caesar_cleopatra.events import InfluencePlaced, OpeningCardPlaced
 
-from .conftest import needs_replay
-
 
 def test_replay_all_as_spectator(run, record_file):
     path, state, _ = record_file(11)
@@ -90,7 +88,6 @@ def test_missing_file_and_bad_seat_exit_2(run, tmp_path, record_file):
     assert bad_seat.exit_code == 2 and "unknown seat 'antony'" in bad_seat.output
 
 
-@needs_replay
 def test_a_record_saved_by_play_replays(run, tmp_path):
     path = tmp_path / "short.json"
     run("play", "caesar-cleopatra", "--seed", "9", "--save", str(path), input="1\n" * 40 + "quit\n")

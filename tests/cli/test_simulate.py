@@ -11,8 +11,6 @@ import ludus
 from ludus.agents import RandomAgent
 from ludus.cli import choose, derive_seed, split_agent_specs, wilson
 
-from .conftest import needs_replay
-
 
 def test_twenty_games_with_records(run, tmp_path):
     out_dir = tmp_path / "records"
@@ -31,7 +29,6 @@ def test_twenty_games_with_records(run, tmp_path):
     assert row[3] == "20"
 
 
-@needs_replay
 def test_simulated_records_replay_to_finished_games(run, tmp_path):
     out_dir = tmp_path / "records"
     result = run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "1", "--records", str(out_dir))

@@ -405,9 +405,20 @@ def auto_note(observation: dict, action) -> str:
         return f"Your last opening card, the {value}, goes face down at the {_opening_group(o)}."
     if phase == "arrange":
         return f"The last action card ({str(action).split()[1]}) goes to the bottom of your pile."
+    words = str(action).split()
+    if phase == "castling" and len(words) == 3:
+        return f"Your {words[1]} can only go back to the {_group(words[2])}."
+    if phase == "second-up" and len(words) == 3:
+        return f"Your second face-up card can only be the {words[1]} at the {_group(words[2])}."
     if str(action) == "passive":
         return "You cannot place any influence card now, so you take a passive turn."
     if str(action) == "done":
+        if phase == "after-place":
+            return "No action card you hold can be played now: on to the refill."
+        if phase == "after-refill":
+            return "No action card you hold can be played now: on to the vote."
+        if phase == "passive-discard":
+            return "Your hand is empty: on to the draws."
         return "Nothing else to do in this step: done."
     return f"Only one legal move: {escape(str(action))}."
 
