@@ -332,15 +332,17 @@ class CCState(State):
         self.opening_used[v] = 1
         self.hand_inf[p][v] -= 1
         self.down[p][g].append(v)
-        self.know_inf[1 - p].move(Z_HAND, 1 + g)
         out = [ev.OpeningCardPlaced(p, GROUPS[g], VALUE_NAMES[v])]
+        # C10/C35: the opponent knows the opened cards are distinct values: one set 1-5 lies
+        # over the g+1 opened groups and the hand, the other set 1-5 in the hand. (Moving a card
+        # of one pool of two 1-5 sets would admit worlds with a value opened twice.) After the
+        # fifth card: one each of 1-5 at the groups, 1-5 in hand.
+        k = Knowledge(6, 8)
+        k.add([0, 1, 1, 1, 1, 1], [4 - g] + [1] * (g + 1) + [0] * (4 - g) + [0, 0])
+        k.add([0, 1, 1, 1, 1, 1], _slots(8, Z_HAND, 5))
+        k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
+        self.know_inf[1 - p] = k
         if g == 4:
-            # The opponent now knows exactly: one each of 1-5 at the groups, 1-5 in hand (C35).
-            k = Knowledge(6, 8)
-            k.add([0, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1, 0, 0])
-            k.add([0, 1, 1, 1, 1, 1], _slots(8, Z_HAND, 5))
-            k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
-            self.know_inf[1 - p] = k
             self.opening_used = [0] * 6
             if p == 0:
                 self._set_phase(OPENING, 1)
@@ -728,6 +730,12 @@ class CCState(State):
         w.hand_act[q] = _counts(azones[ZA_HAND])
         w.act_pile[q] = azones[ZA_PILE]
         w.unarranged[q] = _counts(azones[ZA_SETUP])
+        if self.phase == OPENING and self.current_player == q:
+            # C10/C35: mid-opening, the values q has opened are those dealt to q's groups.
+            w.opening_used = [0] * 6
+            for g in range(5):
+                for v in w.down[q][g]:
+                    w.opening_used[v] = 1
         w.inf_pile[p] = sorted(self.inf_pile[p])
         shuffle(rng, w.inf_pile[p])
         if not self.arranged:
