@@ -743,11 +743,12 @@ class CCState(State):
             shuffle(rng, w.act_pile[p])
         w.voc_deck = sorted(self.voc_deck)
         shuffle(rng, w.voc_deck)
-        unseen = list(BONUS_GOALS)
-        unseen.remove(self.bonus[p])
-        shuffle(rng, unseen)
-        w.bonus[q] = unseen.pop()
-        w.bonus_out = sorted(unseen)
+        if not self.is_terminal:  # C34: at the end both bonus goals are shown; keep them
+            unseen = list(BONUS_GOALS)
+            unseen.remove(self.bonus[p])
+            shuffle(rng, unseen)
+            w.bonus[q] = unseen.pop()
+            w.bonus_out = sorted(unseen)
         return w
 
     # -- inspection -------------------------------------------------------------------------
