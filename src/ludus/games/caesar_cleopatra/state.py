@@ -617,16 +617,18 @@ class CCState(State):
     # -- passive turn (C21, C22) -----------------------------------------------------------
 
     def _start_passive_draws(self) -> list:
+        # C21: announce the passive turn when the discards are done, while ``owed`` still
+        # counts the cards exchanged (the draws count it down to 0).
+        out = [ev.PassiveTurn(self.active, self.owed)]
         self._set_phase(PASSIVE_DRAW, self.active)
-        return self._continue_passive_draws()
+        return out + self._continue_passive_draws()
 
     def _continue_passive_draws(self) -> list:
         p = self.active
         if self.owed and (self.inf_pile[p] or self.act_pile[p]):
             return []
-        out = [ev.PassiveTurn(p, self.owed)]
         self.owed = 0
-        return out + self._end_turn(active=False)
+        return self._end_turn(active=False)
 
     # -- end of turn and of game (C31-C33) ---------------------------------------------------
 
