@@ -31,6 +31,7 @@ from .notation import (
     PLAY_WRATH,
     TAKE,
     UP,
+    VETO_IT,
 )
 from .state import (
     ACT_ZONE_NAMES,
@@ -227,7 +228,7 @@ def explain_illegal(s, action) -> str:
         reason = "that card is not in the hand" if legal else "not now"
     elif kind == CASTLE:
         reason = "Castling puts cards back only at its two groups, within the limits (C25, C13)"
-    elif phase == VETO_WINDOW and kind in (6, 7) and not s.hand_act[p][VETO]:
+    elif phase == VETO_WINDOW and kind == VETO_IT and not s.hand_act[p][VETO]:  # C17 (was kinds 6, 7)
         reason = f"{who} holds no Veto"
     if not reason:
         reason = f"it is not a move of the current step ({PHASE_NAMES[phase]})"
