@@ -14,11 +14,16 @@ from typing import Any
 from .errors import OptionError
 
 
-def choice(default: Any, choices: tuple, doc: str = "") -> Any:
-    """Declare an option field: its default, the values it accepts, and one line of help."""
+def choice(default: Any, choices: tuple, doc: str = "", accept=None) -> Any:
+    """Declare an option field: its default, the values it accepts, and one line of help.
+
+    ``accept`` (optional) turns a value outside ``choices`` into its canonical form or raises
+    OptionError: for open-ended options such as an explicit list of factions. ``choices`` then
+    lists the named values (what tests and ``ludus games`` enumerate).
+    """
     if default not in choices:
         raise ValueError(f"default {default!r} not among {choices!r}")
-    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc})
+    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "accept": accept})
 
 
 def option_choices(options_cls: type) -> dict[str, tuple]:
@@ -49,7 +54,13 @@ def parse_options(options_cls: type, given: dict[str, Any], game_id: str) -> Any
             f"{game_id} has no option {', '.join(unknown)}; its options are: "
             + ", ".join(f"{k} ({'|'.join(map(str, v))})" for k, v in known.items())
         )
-    values = {name: _coerce(name, value, known[name]) for name, value in given.items()}
+    accept = {f.name: f.metadata.get("accept") for f in dataclasses.fields(options_cls)}
+    values = {}
+    for name, value in given.items():
+        if accept[name] is not None and value not in known[name]:
+            values[name] = accept[name](value)
+        else:
+            values[name] = _coerce(name, value, known[name])
     return options_cls(**values)
 
 

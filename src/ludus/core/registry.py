@@ -10,6 +10,7 @@ from .errors import IllegalAction, LudusError, OptionError, RecordError
 # game id -> "module:Class"; imported lazily so that `import ludus` stays cheap.
 _GAMES = {
     "caesar-cleopatra": "ludus.games.caesar_cleopatra:CaesarCleopatra",
+    "claim": "ludus.games.claim:Claim",
 }
 
 

@@ -1,0 +1,50 @@
+"""Claim and Claim 2 (Scott Almes): two-phase trick-taking for 2-4 players.
+
+See docs/claim.md for the rules as implemented and rules/claim.md for the rule ids (K1-K34).
+"""
+
+from __future__ import annotations
+
+from ...core.errors import OptionError
+from ...core.game import Game
+from . import notation
+from .cards import deck_factions
+from .options import Options
+from .state import ClaimState
+from .view import all_cards
+
+
+class Claim(Game):
+    id = "claim"
+    title = "Claim"
+    options_class = Options
+
+    def _check_options(self, given: set[str]) -> None:
+        o = self.options
+        self.deck_factions = deck_factions(o.factions, o.players)      # K5: refuses bad decks
+        if o.first_leader != "random" and int(o.first_leader) >= o.players:
+            raise OptionError(f"first_leader={o.first_leader} is not a seat of a {o.players}-player "
+                              f"game; use random or 0..{o.players - 1}")
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(f"seat {i}" for i in range(self.options.players))
+
+    def _all_actions(self) -> list:
+        return notation.ALL_ACTIONS
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    def new_state(self, seed: int | None = None) -> ClaimState:
+        return ClaimState.new(self, seed)
+
+    def parse_action(self, text: str):
+        return notation.parse(text)
+
+    def all_cards(self) -> list:
+        return all_cards(self)
+
+
+__all__ = ["Claim", "ClaimState", "Options"]

@@ -1,0 +1,106 @@
+"""The factions and cards of Claim and Claim 2 (K1-K4).
+
+A card *type* is ``faction * 10 + value`` (an int below 100): equal cards are interchangeable
+(K1), so hands and piles are lists of types and actions name a type.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import OptionError
+
+GOBLINS, KNIGHTS, UNDEAD, DWARVES, DOPPELGANGERS, GNOMES, GIANTS, DRAGONS, TROLLS, SEERS = range(10)
+FACTIONS = ("goblins", "knights", "undead", "dwarves", "doppelgangers",
+            "gnomes", "giants", "dragons", "trolls", "seers")
+
+# K2, K3: the values of each faction's cards.
+FACTION_VALUES = {
+    GOBLINS: (0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    KNIGHTS: (2, 3, 4, 5, 6, 7, 8, 9),
+    UNDEAD: tuple(range(10)),
+    DWARVES: tuple(range(10)),
+    DOPPELGANGERS: tuple(range(10)),
+    GNOMES: (1, 1, 1, 3, 3, 3, 5, 5, 5, 7, 7, 7, 9),
+    GIANTS: (1, 1, 3, 3, 5, 5, 7, 7, 9),
+    DRAGONS: tuple(range(10)),
+    TROLLS: tuple(range(10)),
+    SEERS: tuple(range(10)),
+}
+
+PAIRS = ((KNIGHTS, GOBLINS), (GNOMES, GIANTS))                                        # K4
+SINGLES = (UNDEAD, DWARVES, DOPPELGANGERS, DRAGONS, TROLLS, SEERS)
+CLAIM = (GOBLINS, KNIGHTS, UNDEAD, DWARVES, DOPPELGANGERS)
+CLAIM2 = (GNOMES, GIANTS, DRAGONS, TROLLS, SEERS)
+DEFAULT_MANY = (GNOMES, GIANTS, DRAGONS, TROLLS, UNDEAD, DWARVES, DOPPELGANGERS)      # K5
+
+DEAL = {2: 13, 3: 12, 4: 9}                                                          # K7
+PRIZES = {2: 1, 3: 2, 4: 2}                                                          # K9
+
+
+def faction(card: int) -> int:
+    return card // 10
+
+
+def value(card: int) -> int:
+    return card % 10
+
+
+def card_name(card: int) -> str:
+    return f"{FACTIONS[card // 10]} {card % 10}"
+
+
+def _faction_word(word: str) -> int:
+    word = word.strip().lower()
+    hits = [i for i, name in enumerate(FACTIONS) if name == word or name.rstrip("s") == word]
+    hits = hits or [i for i, name in enumerate(FACTIONS) if word and name.startswith(word)]
+    if len(hits) != 1:
+        raise OptionError(f"{word!r} is not a faction; factions are {', '.join(FACTIONS)}")
+    return hits[0]
+
+
+def normalize_factions(value) -> str:
+    """Accept a list or a comma-separated string of faction names; canonical sorted string."""
+    hint = ("factions takes default, claim2, claim or a list of factions such as "
+            "knights,goblins,dragons,trolls,seers")
+    if isinstance(value, str):
+        words = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        words = list(value)
+    else:
+        words = []
+    try:
+        chosen = sorted({_faction_word(str(w)) for w in words})
+    except OptionError as e:
+        raise OptionError(f"factions={value!r} is not accepted: {e}; {hint}") from None
+    if not chosen or len(chosen) != len(words):
+        raise OptionError(f"factions={value!r} is not accepted (empty, or a faction twice); {hint}")
+    return ",".join(FACTIONS[f] for f in chosen)
+
+
+def deck_factions(spec: str, players: int) -> tuple[int, ...]:
+    """The factions of the deck for an option value (K5); any other combination is refused."""
+    if spec == "default":
+        chosen = CLAIM2 if players == 2 else DEFAULT_MANY
+    elif spec == "claim":
+        chosen = CLAIM
+    elif spec == "claim2":
+        chosen = CLAIM2
+    else:
+        chosen = tuple(_faction_word(w) for w in spec.split(","))
+    chosen = tuple(sorted(chosen))
+    singles = 3 if players == 2 else 5
+    pairs_in = [pair for pair in PAIRS if set(pair) <= set(chosen)]
+    halves = [pair for pair in PAIRS if len(set(pair) & set(chosen)) == 1]
+    n_singles = sum(1 for f in chosen if f in SINGLES)
+    if len(pairs_in) != 1 or halves or n_singles != singles:
+        raise OptionError(
+            f"factions {','.join(FACTIONS[f] for f in chosen)} cannot make a {players}-player deck: "
+            f"a deck is exactly one pair (knights+goblins or gnomes+giants) plus {singles} of the "
+            f"singles undead, dwarves, doppelgangers, dragons, trolls, seers"
+            + (" (claim and claim2 are 2-player decks; with 3-4 players use default or a 7-faction list)"
+               if players > 2 and spec in ("claim", "claim2") else ""))
+    return chosen
+
+
+def build_deck(factions: tuple[int, ...]) -> list[int]:
+    """Every card of the deck as types, in a fixed order."""
+    return [f * 10 + v for f in factions for v in FACTION_VALUES[f]]

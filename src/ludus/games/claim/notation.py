@@ -1,0 +1,85 @@
+"""Actions of Claim and their text notation.
+
+``Action(kind, a)``: ``PLAY`` a card type, ``TAKE`` a face-up prize (a card type), ``TAKE_DECK``
+(the Seer's take of the top deck card), ``SMASH`` a seat's Gnome (the Giant's target).
+
+==========================  ============================================================
+``goblins 3``               play a Goblin 3 (``play goblins 3`` also reads)
+``take dragons 5``          take the face-up Dragon 5 as your prize
+``take deck``               (Seer) take the top deck card you looked at instead
+``smash 2``                 (Giant) remove the matching Gnome of seat 2
+==========================  ============================================================
+
+Faction names may be singular or any unique prefix (``gob 3``, ``dragon 5``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...core.errors import IllegalAction
+from .cards import FACTIONS, card_name
+
+PLAY, TAKE, TAKE_DECK, SMASH = range(4)
+
+
+class Action(NamedTuple):
+    kind: int
+    a: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == PLAY:
+            return card_name(self.a)
+        if self.kind == TAKE:
+            return f"take {card_name(self.a)}"
+        if self.kind == TAKE_DECK:
+            return "take deck"
+        return f"smash {self.a}"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+ALL_ACTIONS = ([Action(PLAY, c) for c in range(100)] + [Action(TAKE, c) for c in range(100)]
+               + [Action(TAKE_DECK)] + [Action(SMASH, s) for s in range(4)])
+PLAY_OF = ALL_ACTIONS[:100]
+TAKE_OF = ALL_ACTIONS[100:200]
+TAKE_DECK_ACTION = ALL_ACTIONS[200]
+SMASH_OF = ALL_ACTIONS[201:]
+BY_TEXT = {str(a): a for a in ALL_ACTIONS}
+
+
+def _card(words: list[str], text: str) -> int:
+    if len(words) != 2 or not words[1].isdigit() or len(words[1]) != 1:
+        raise IllegalAction(f"cannot read {text!r}: a card is a faction and a value 0-9, e.g. 'goblins 3'")
+    word = words[0]
+    hits = [i for i, name in enumerate(FACTIONS) if name == word or name.rstrip("s") == word]
+    hits = hits or [i for i, name in enumerate(FACTIONS) if name.startswith(word)]
+    if len(hits) != 1:
+        raise IllegalAction(f"cannot read {text!r}: {word!r} is not a faction; factions are "
+                            + ", ".join(FACTIONS))
+    return hits[0] * 10 + int(words[1])
+
+
+def parse(text: str) -> Action:
+    """Notation to Action; unknown text raises IllegalAction with a hint."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is written as text, got {text!r}")
+    words = text.strip().lower().split()
+    exact = BY_TEXT.get(" ".join(words))
+    if exact is not None:
+        return exact
+    if not words:
+        raise IllegalAction("empty action; write e.g. 'goblins 3', 'take dragons 5', 'take deck'")
+    if words[0] == "play":
+        return PLAY_OF[_card(words[1:], text)]
+    if words[0] == "take":
+        if words[1:] == ["deck"]:
+            return TAKE_DECK_ACTION
+        return TAKE_OF[_card(words[1:], text)]
+    if words[0] == "smash":
+        rest = [w for w in words[1:] if w != "seat"]
+        if len(rest) == 1 and rest[0] in ("0", "1", "2", "3"):
+            return SMASH_OF[int(rest[0])]
+        raise IllegalAction(f"cannot read {text!r}: write 'smash N' with the seat N whose Gnome goes")
+    return PLAY_OF[_card(words, text)]

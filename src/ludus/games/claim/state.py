@@ -1,0 +1,512 @@
+"""The rules of Claim and Claim 2 for 2-4 players as a state machine of decisions.
+
+Rule ids (K1-K34) refer to rules/claim.md. Each decision is one card played, one prize chosen
+or one Giant's target; everything else (revealing prizes, taking the deck cards, collecting a
+trick) follows automatically. Cards are ints ``faction * 10 + value``.
+
+Knowledge (K16): the follower cards everyone saw taken (``known``), the cards a Seer saw go to
+another seat (``peeked[p][q]``) and the factions each seat showed it lacks this phase
+(``voids``, a bitmask). ``resample`` deals every other card at random within those bounds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.errors import LudusError
+from ...core.game import State
+from ...core.rng import shuffle
+from . import events as ev
+from .cards import (
+    DEAL,
+    DOPPELGANGERS,
+    DRAGONS,
+    DWARVES,
+    GIANTS,
+    GNOMES,
+    GOBLINS,
+    KNIGHTS,
+    PRIZES,
+    SEERS,
+    TROLLS,
+    UNDEAD,
+    build_deck,
+    card_name,
+)
+from .notation import PLAY, PLAY_OF, SMASH_OF, TAKE, TAKE_DECK, TAKE_DECK_ACTION, TAKE_OF
+
+# Steps: which decision is due.
+PLAY_CARD, CHOOSE_PRIZE, SECOND_PRIZE, CHOOSE_SMASH, OVER = range(5)
+STEP_NAMES = ("play", "choose-prize", "second-prize", "choose-smash", "over")
+
+
+class ClaimState(State):
+    """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams."""
+
+    __slots__ = (
+        "n", "factions", "troll_oldest", "dragon_last_card",
+        "hands", "followers", "score", "gnomes", "trolls_waiting", "discard", "removed",
+        "deck", "prizes", "trick", "last_trick", "leader", "next_leader", "phase", "step", "tricks_done",
+        "ranking", "peek", "smash_values", "voids", "known", "peeked",
+    )
+
+    @classmethod
+    def new(cls, game, seed: int | None) -> ClaimState:
+        s = cls.__new__(cls)
+        s._init_base(game, seed)
+        o = game.options
+        s.n = n = o.players
+        s.factions = game.deck_factions
+        s.troll_oldest = o.troll_pick == "oldest"
+        s.dragon_last_card = o.dragon == "last-card"
+        rng = s._chance()
+        deck = build_deck(s.factions)
+        shuffle(rng, deck)                                                # K7
+        k = DEAL[n]
+        s.hands = [sorted(deck[i * k:(i + 1) * k]) for i in range(n)]
+        s.deck = deck[n * k:]
+        s.followers = [[] for _ in range(n)]
+        s.score = [[] for _ in range(n)]
+        s.gnomes = [[] for _ in range(n)]
+        s.trolls_waiting, s.discard, s.removed = [], [], []
+        s.prizes, s.trick, s.last_trick, s.ranking = [], [], [], []
+        s.leader = rng.randrange(n) if o.first_leader == "random" else int(o.first_leader)  # K8
+        s.next_leader = s.leader
+        s.phase = 1
+        s.tricks_done = 0
+        s.peek = None
+        s.smash_values = []
+        s.voids = [0] * n
+        s.known = [[] for _ in range(n)]
+        s.peeked = [[[] for _ in range(n)] for _ in range(n)]
+        s._reveal_prizes()
+        s.step = PLAY_CARD
+        s.current_player = s.leader
+        return s
+
+    def _reveal_prizes(self) -> list:
+        """K9: one face-up prize (2 players) or two (3-4)."""
+        for _ in range(PRIZES[self.n]):
+            self.prizes.append(self.deck.pop())
+        return [ev.PrizesRevealed(tuple(card_name(c) for c in self.prizes))]
+
+    # -- legal actions --------------------------------------------------------------------
+
+    def _legal(self) -> list:
+        step = self.step
+        if step == PLAY_CARD:
+            hand = self.hands[self.current_player]
+            if self.trick:
+                led = self.trick[0][1] // 10
+                follow = [c for c in hand if c // 10 == led or c // 10 == DOPPELGANGERS]   # K11
+                if any(c // 10 == led for c in hand):
+                    hand = follow
+            return [PLAY_OF[c] for c in sorted(set(hand))]
+        if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
+            out = [TAKE_OF[c] for c in sorted(set(self.prizes))]
+            if step == CHOOSE_PRIZE and self.peek is not None:
+                out.append(TAKE_DECK_ACTION)
+            return out
+        if step == CHOOSE_SMASH:
+            return [SMASH_OF[q] for q in self._smash_targets(self.current_player, self.smash_values[0])]
+        return []
+
+    def _opponents(self, p: int) -> list[int]:
+        return [q for q in range(self.n) if q != p and not (self.n == 4 and q % 2 == p % 2)]
+
+    def _smash_targets(self, p: int, v: int) -> list[int]:
+        return [q for q in self._opponents(p) if GNOMES * 10 + v in self.gnomes[q]]
+
+    # -- applying ---------------------------------------------------------------------------
+
+    def _apply(self, action) -> list:
+        kind, a = action
+        p = self.current_player
+        if kind == PLAY:
+            return self._play(p, a)
+        if kind == TAKE:
+            return self._take_prize(p, a)
+        if kind == TAKE_DECK:
+            return self._seer_takes_deck(p)
+        return self._smash(p, a)
+
+    def _play(self, p: int, card: int) -> list:
+        self.hands[p].remove(card)
+        followed = True
+        if self.trick:
+            led = self.trick[0][1] // 10
+            if card // 10 != led and card // 10 != DOPPELGANGERS:
+                self.voids[p] |= 1 << led                                    # K16
+                followed = False
+        self._forget_known(p, card)
+        self.trick.append((p, card))
+        out = [ev.CardPlayed(p, card_name(card), followed)]
+        if len(self.trick) < self.n:
+            self.current_player = (p + 1) % self.n
+            return out
+        return out + self._resolve()
+
+    def _forget_known(self, p: int, card: int) -> None:
+        """A known card p played leaves what others know of p's hand (phase 2)."""
+        if self.phase == 2:
+            if card in self.known[p]:
+                self.known[p].remove(card)
+            for q in range(self.n):
+                if card in self.peeked[q][p]:
+                    self.peeked[q][p].remove(card)
+
+    def _rank(self) -> list[int]:
+        """K12: seats of the trick, best first."""
+        led = self.trick[0][1] // 10
+        keys = []
+        for i, (seat, card) in enumerate(self.trick):
+            f = card // 10
+            if led == GOBLINS and f == KNIGHTS:
+                tier = 2
+            elif f == led or f == DOPPELGANGERS:
+                tier = 1
+            else:
+                tier = 0
+            keys.append((tier, card % 10, -i, seat))
+        keys.sort(reverse=True)
+        return [k[3] for k in keys]
+
+    def _next_leader(self, winner: int) -> int:
+        """K15, K21: the winner leads, unless a Dragon says otherwise (``self.trick`` is full)."""
+        if self.dragon_last_card:
+            seat, card = self.trick[-1]
+            return seat if card // 10 == DRAGONS else winner
+        dragons = [seat for seat, card in self.trick if card // 10 == DRAGONS]
+        return dragons[-1] if dragons else winner
+
+    def _resolve(self) -> list:
+        self.ranking = self._rank()
+        winner = self.ranking[0]
+        self.next_leader = self._next_leader(winner)
+        trick = self.last_trick = self.trick
+        self.trick = []
+        out = [ev.TrickWon(winner, tuple(self.ranking), self.phase)]
+        if self.phase == 1:
+            undead = [c for _, c in trick if c // 10 == UNDEAD]               # K14, K19
+            self.score[winner] += undead
+            self.discard += [c for _, c in trick if c // 10 != UNDEAD]
+            if undead:
+                out.append(ev.CardsCollected(winner, tuple(card_name(c) for c in undead), "score"))
+            seer_won = dict(trick)[winner] // 10 == SEERS                     # K28
+            if seer_won:
+                self.peek = self.deck[-1]
+                out.append(ev.SeerLooked(winner, card_name(self.peek)))
+            if seer_won or self.n > 2:
+                self.step = CHOOSE_PRIZE
+                self.current_player = winner
+                return out
+            return out + self._take_prize(winner, self.prizes[0])
+        return out + self._collect_phase_two(winner)
+
+    # -- phase 1: prizes (K13, K28) ---------------------------------------------------------
+
+    def _take_prize(self, p: int, card: int) -> list:
+        """Seat p takes a face-up prize; the rest go down the ranking."""
+        self.prizes.remove(card)
+        out = [self._to_followers_public(p, card)]
+        rest = self.ranking[self.ranking.index(p) + 1:]
+        # After a Seer's look, the first deck card handed out is the one it saw (K16).
+        seer = self.ranking[0] if self.peek is not None else None
+        self.peek = None
+        for seat in rest:
+            if self.prizes:
+                out.append(self._to_followers_public(seat, self.prizes.pop()))
+                continue
+            card = self.deck.pop()
+            self.followers[seat].append(card)
+            if seer is not None:
+                self.peeked[seer][seat].append(card)
+            out.append(ev.DeckCardTaken(seat, card_name(card), seer))
+            seer = None
+        return out + self._end_trick()
+
+    def _seer_takes_deck(self, p: int) -> list:
+        """K28: the Seer winner takes the card it looked at instead of a face-up prize."""
+        card = self.deck.pop()
+        self.peek = None
+        self.followers[p].append(card)
+        out = [ev.DeckCardTaken(p, card_name(card), None)]
+        rest = self.ranking[1:]
+        if self.n == 2:
+            return out + [self._to_followers_public(rest[0], self.prizes.pop())] + self._end_trick()
+        self.step = SECOND_PRIZE
+        self.current_player = rest[0]
+        return out
+
+    def _to_followers_public(self, p: int, card: int):
+        self.followers[p].append(card)
+        self.known[p].append(card)
+        return ev.PrizeTaken(p, card_name(card))
+
+    def _end_trick(self) -> list:
+        self.leader = self.next_leader
+        self.tricks_done += 1
+        self.step = PLAY_CARD
+        self.current_player = self.leader
+        if self.phase == 1:
+            if self.deck:
+                return self._reveal_prizes()
+            return self._begin_phase_two()
+        if not self.hands[self.leader]:
+            return self._finish()
+        return []
+
+    def _begin_phase_two(self) -> list:
+        """K17: follower piles become hands; voids shown in phase 1 no longer bind."""
+        self.phase = 2
+        self.hands = [sorted(f) for f in self.followers]
+        self.followers = [[] for _ in range(self.n)]
+        self.voids = [0] * self.n
+        return [ev.PhaseTwoBegins(self.leader)]
+
+    # -- phase 2: collecting (K18, K20, K25-K27) -------------------------------------------
+
+    def _collect_phase_two(self, winner: int) -> list:
+        lowest = self.ranking[-1]
+        to_winner, dwarves, gnomes, trolls = [], [], [], []
+        for _, card in self.last_trick:
+            f = card // 10
+            if f == DWARVES:
+                dwarves.append(card)
+            elif f == GNOMES:
+                gnomes.append(card)
+            elif f == TROLLS:
+                trolls.append(card)
+            else:
+                to_winner.append(card)
+        out = []
+        pool = self.trolls_waiting + trolls                                    # K27
+        if pool:
+            pick = pool[0] if self.troll_oldest else max(pool)
+            pool.remove(pick)
+            to_winner.append(pick)
+            self.trolls_waiting = pool
+            if pool:
+                out.append(ev.TrollsWaiting(tuple(card_name(c) for c in pool)))
+        self.score[winner] += to_winner
+        self.score[lowest] += dwarves                                          # K20
+        self.gnomes[winner] += gnomes                                          # K25
+        for seat, cards, where in ((winner, to_winner, "score"), (lowest, dwarves, "score"),
+                                   (winner, gnomes, "gnomes")):
+            if cards:
+                out.append(ev.CardsCollected(seat, tuple(card_name(c) for c in cards), where))
+        self.smash_values = sorted(c % 10 for c in to_winner if c // 10 == GIANTS)  # K26
+        return out + self._continue_smashes(winner)
+
+    def _continue_smashes(self, p: int) -> list:
+        out = []
+        while self.smash_values:
+            targets = self._smash_targets(p, self.smash_values[0])
+            if len(targets) > 1:
+                self.step = CHOOSE_SMASH
+                self.current_player = p
+                return out
+            v = self.smash_values.pop(0)
+            if targets:
+                out += self._remove_gnome(p, targets[0], v)
+        return out + self._end_trick()
+
+    def _smash(self, p: int, victim: int) -> list:
+        out = self._remove_gnome(p, victim, self.smash_values.pop(0))
+        return out + self._continue_smashes(p)
+
+    def _remove_gnome(self, p: int, victim: int, v: int) -> list:
+        self.gnomes[victim].remove(GNOMES * 10 + v)
+        self.removed.append(GNOMES * 10 + v)
+        return [ev.GnomeSmashed(p, victim, v)]
+
+    # -- end and scoring (K29-K34) --------------------------------------------------------
+
+    def _finish(self) -> list:
+        for p in range(self.n):                                                # K29
+            self.score[p] += self.gnomes[p]
+            self.gnomes[p] = []
+        self.discard += self.trolls_waiting
+        self.trolls_waiting = []
+        self.is_terminal = True
+        self.step = OVER
+        self.current_player = None
+        return [ev.GameOver(tuple(self.scores()), tuple(self.returns()))]
+
+    def _sides(self) -> list[list[int]]:
+        """Scoring sides: each seat, or the two teams' pooled piles with 4 players (K33)."""
+        if self.n == 4:
+            return [self.score[0] + self.score[2], self.score[1] + self.score[3]]
+        return self.score
+
+    def faction_winners(self) -> dict[int, int | None]:
+        """K30: per faction of the deck, the side that wins it (None: nobody)."""
+        sides = self._sides()
+        out = {}
+        for f in self.factions:
+            holdings = [sorted((c % 10 for c in pile if c // 10 == f), reverse=True) for pile in sides]
+            best = max(holdings, key=lambda h: (len(h), h))
+            leaders = [i for i, h in enumerate(holdings) if (len(h), h) == (len(best), best)]
+            out[f] = leaders[0] if best and len(leaders) == 1 else None
+        return out
+
+    def scores(self) -> list[int]:
+        """Factions won per seat (with 4 players, the team's faction points for each partner)."""
+        won = [0] * (2 if self.n == 4 else self.n)
+        for side in self.faction_winners().values():
+            if side is not None:
+                won[side] += 1
+        return [won[p % 2] for p in range(4)] if self.n == 4 else won
+
+    def returns(self) -> list[float]:
+        """K31-K34. Zero for everyone while the game is not over."""
+        if not self.is_terminal:
+            return [0.0] * self.n
+        won = self.scores()
+        if self.n != 3:
+            sides = won[:2]
+            if sides[0] == sides[1]:
+                return [0.0] * self.n
+            best = 0 if sides[0] > sides[1] else 1
+            return [1.0 if p % 2 == best else -1.0 for p in range(self.n)]
+        top = max(won)
+        leaders = [p for p in range(3) if won[p] == top]
+        if len(leaders) > 1:                                                   # K32 tie-breaks
+            winners = self.faction_winners()
+
+            def key(p):
+                most = max((sum(1 for c in self.score[p] if c // 10 == f) for f in self.factions), default=0)
+                total = sum(c % 10 for c in self.score[p] if winners.get(c // 10) == p)
+                return (most, total)
+
+            best_key = max(key(p) for p in leaders)
+            leaders = [p for p in leaders if key(p) == best_key]
+        if len(leaders) == 3:
+            return [0.0, 0.0, 0.0]
+        return [1.0 if p in leaders else -1.0 for p in range(3)]
+
+    # -- copies and worlds ----------------------------------------------------------------
+
+    def clone(self) -> ClaimState:
+        c = ClaimState.__new__(ClaimState)
+        self._copy_base(c)
+        c.n, c.factions, c.troll_oldest, c.dragon_last_card = (
+            self.n, self.factions, self.troll_oldest, self.dragon_last_card)
+        c.hands = [h[:] for h in self.hands]
+        c.followers = [f[:] for f in self.followers]
+        c.score = [s[:] for s in self.score]
+        c.gnomes = [g[:] for g in self.gnomes]
+        c.trolls_waiting, c.discard, c.removed = self.trolls_waiting[:], self.discard[:], self.removed[:]
+        c.deck, c.prizes, c.trick, c.ranking = self.deck[:], self.prizes[:], self.trick[:], self.ranking[:]
+        c.last_trick = self.last_trick  # never mutated, only replaced
+        c.leader, c.next_leader = self.leader, self.next_leader
+        c.phase, c.step, c.tricks_done = self.phase, self.step, self.tricks_done
+        c.peek, c.smash_values = self.peek, self.smash_values[:]
+        c.voids = self.voids[:]
+        c.known = [k[:] for k in self.known]
+        c.peeked = [[x[:] for x in row] for row in self.peeked]
+        return c
+
+    def resample(self, player: int, rng: random.Random) -> ClaimState:
+        """A world ``player`` cannot tell from this one (K16).
+
+        Kept: everything public, the seat's own hand and follower pile, the follower cards
+        everyone saw taken, the cards the seat saw go elsewhere with a Seer, and the factions
+        each seat showed it lacks this phase. Every other card is dealt at random among the
+        other seats' hidden cards and the deck; future chance is re-seeded.
+        """
+        if player not in range(self.n):
+            raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
+        w = self.clone()
+        w._forget_past(rng)
+        p = player
+        pinned = [self.known[q] + self.peeked[p][q] if q != p else [] for q in range(self.n)]
+        # Where the unseen cards go: (seat, zone, count, forbidden factions).
+        places = []
+        for q in range(self.n):
+            if q == p:
+                continue
+            if self.phase == 1:
+                places.append((q, "hand", len(self.hands[q]), self.voids[q]))
+                places.append((q, "followers", len(self.followers[q]) - len(pinned[q]), 0))
+            else:
+                places.append((q, "hand", len(self.hands[q]) - len(pinned[q]), self.voids[q]))
+        looking = self.peek is not None and self.current_player == p   # p's Seer sees the top card
+        places.append((None, "deck", len(self.deck) - looking, 0))
+        unseen = self._unseen_by(p, pinned)
+        if looking:
+            unseen.remove(self.peek)
+        dealt = _deal(unseen, [(n, mask) for _, _, n, mask in places], rng)
+        for (q, zone, _, _), cards in zip(places, dealt, strict=True):
+            if zone == "deck":
+                w.deck = cards + [self.peek] if looking else cards
+            elif zone == "followers":
+                w.followers[q] = pinned[q] + cards
+            elif self.phase == 1:
+                w.hands[q] = sorted(cards)
+            else:
+                w.hands[q] = sorted(pinned[q] + cards)
+        if self.peek is not None and self.current_player != p:
+            w.peek = w.deck[-1]   # another seat's Seer looked at the (re-dealt) top card
+        # What other seats saw with their Seers: p only knows which seat got such a card.
+        for q in range(self.n):
+            for r in range(self.n):
+                if q != p and r != p and self.peeked[q][r]:
+                    pool = (w.followers[r] if self.phase == 1 else w.hands[r])
+                    pool = [c for c in pool if c not in self.known[r]]
+                    w.peeked[q][r] = pool[:len(self.peeked[q][r])]
+        return w
+
+    def _unseen_by(self, p: int, pinned: list[list[int]]) -> list[int]:
+        """The cards seat p cannot place, as a sorted list (so samples depend on p's view only)."""
+        seen = list(self.hands[p]) + self.followers[p] + self.discard + self.removed + self.prizes
+        seen += self.trolls_waiting + [c for _, c in self.trick]
+        for q in range(self.n):
+            seen += self.score[q] + self.gnomes[q] + pinned[q]
+        remaining = build_deck(self.factions)
+        for c in seen:
+            remaining.remove(c)
+        return sorted(remaining)
+
+    # -- inspection -------------------------------------------------------------------------
+
+    def observe(self, player: int | None) -> dict:
+        from .view import observe
+
+        return observe(self, player)
+
+    def zones(self) -> dict[str, list]:
+        from .view import zones
+
+        return zones(self)
+
+    def _explain(self, action) -> str:
+        from .view import explain_illegal
+
+        return explain_illegal(self, action)
+
+
+def _deal(cards: list[int], places: list[tuple[int, int]], rng: random.Random) -> list[list[int]]:
+    """Deal ``cards`` into places of (count, forbidden-faction mask), uniformly where possible.
+
+    Cards whose faction some place refuses go first, each to a random accepting place weighted
+    by its free room; a rare dead end restarts the deal. Returns one list per place.
+    """
+    for _ in range(200):
+        order = cards[:]
+        shuffle(rng, order)
+        order.sort(key=lambda c: -sum(1 for _, mask in places if mask >> (c // 10) & 1))
+        room = [n for n, _ in places]
+        out: list[list[int]] = [[] for _ in places]
+        for c in order:
+            bit = 1 << (c // 10)
+            open_places = [i for i, (_, mask) in enumerate(places) if room[i] and not mask & bit]
+            if not open_places:
+                break
+            weights = [room[i] for i in open_places]
+            i = rng.choices(open_places, weights)[0]
+            out[i].append(c)
+            room[i] -= 1
+        else:
+            return out
+    raise LudusError("no deal of the unseen cards fits what this seat knows")  # pragma: no cover

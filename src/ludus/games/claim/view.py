@@ -1,0 +1,116 @@
+"""What a seat sees of Claim (K16): observations, card zones, messages."""
+
+from __future__ import annotations
+
+from .cards import FACTIONS, build_deck, card_name
+from .notation import PLAY, SMASH, TAKE, TAKE_DECK
+from .state import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
+
+
+def _names(cards) -> list[str]:
+    return [card_name(c) for c in sorted(cards)]
+
+
+def _factions(mask: int) -> list[str]:
+    return [FACTIONS[f] for f in range(10) if mask >> f & 1]
+
+
+def observe(s, player: int | None) -> dict:
+    """All that ``player`` may know (None: a spectator, public information only)."""
+    if player is not None and player not in range(s.n):
+        raise ValueError(f"observe needs a seat 0..{s.n - 1} or None; got {player!r}")
+    seats = []
+    for q in range(s.n):
+        seat = {
+            "hand_size": len(s.hands[q]),
+            "follower_pile_size": len(s.followers[q]),
+            "score_pile": _names(s.score[q]),
+            "gnome_area": _names(s.gnomes[q]),
+            "lacks": _factions(s.voids[q]),
+            "known_cards": _names(s.known[q]),
+        }
+        if q == player:
+            seat["hand"] = _names(s.hands[q])
+            seat["follower_pile"] = _names(s.followers[q])
+        elif player is not None and s.peeked[player][q]:
+            seat["seen_by_your_seer"] = _names(s.peeked[player][q])
+        seats.append(seat)
+    obs = {
+        "game": "claim",
+        "seat": player,
+        "players": s.n,
+        "teams": [[0, 2], [1, 3]] if s.n == 4 else None,
+        "factions": [FACTIONS[f] for f in s.factions],
+        "phase": s.phase,
+        "step": STEP_NAMES[s.step],
+        "to_move": s.current_player,
+        "leader": s.leader,
+        "trick": [{"seat": seat, "card": card_name(card)} for seat, card in s.trick],
+        "led_faction": FACTIONS[s.trick[0][1] // 10] if s.trick else None,
+        "prizes": [card_name(c) for c in s.prizes],
+        "deck_size": len(s.deck),
+        "tricks_done": s.tricks_done,
+        "seats": seats,
+        "trolls_waiting": _names(s.trolls_waiting),
+        "discard": _names(s.discard),
+        "removed": _names(s.removed),
+        "over": s.is_terminal,
+    }
+    if s.last_trick:
+        obs["last_trick"] = [{"seat": seat, "card": card_name(card)} for seat, card in s.last_trick]
+        obs["last_ranking"] = list(s.ranking)
+        obs["next_leader"] = s.next_leader
+    if s.step == CHOOSE_SMASH:
+        obs["smash_values"] = list(s.smash_values)
+    if s.peek is not None and player == s.current_player:
+        obs["seer_sees"] = card_name(s.peek)
+    if s.is_terminal:
+        winners = s.faction_winners()
+        obs["faction_winners"] = {FACTIONS[f]: side for f, side in winners.items()}
+        obs["factions_won"] = s.scores()
+        obs["returns"] = s.returns()
+    return obs
+
+
+def zones(s) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for q in range(s.n):
+        out[f"seat {q} hand"] = [card_name(c) for c in s.hands[q]]
+        out[f"seat {q} followers"] = [card_name(c) for c in s.followers[q]]
+        out[f"seat {q} score"] = [card_name(c) for c in s.score[q]]
+        out[f"seat {q} gnomes"] = [card_name(c) for c in s.gnomes[q]]
+    out["deck"] = [card_name(c) for c in s.deck]
+    out["prizes"] = [card_name(c) for c in s.prizes]
+    out["trick"] = [card_name(c) for _, c in s.trick]
+    out["trolls waiting"] = [card_name(c) for c in s.trolls_waiting]
+    out["discard"] = [card_name(c) for c in s.discard]
+    out["removed"] = [card_name(c) for c in s.removed]
+    return out
+
+
+def all_cards(game) -> list:
+    return [card_name(c) for c in build_deck(game.deck_factions)]
+
+
+def explain_illegal(s, action) -> str:
+    legal = s._legal_cache or []
+    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    p = s.current_player
+    kind = getattr(action, "kind", None)
+    if kind is None or not isinstance(action, tuple):
+        return f"{action!r} is not a Claim action; legal now: {shown}"
+    reason = f"it is not a move of this step ({STEP_NAMES[s.step]})"
+    if kind == PLAY and s.step == PLAY_CARD:
+        card = action.a
+        if card not in s.hands[p]:
+            reason = f"seat {p} holds no {card_name(card)}"
+        elif s.trick:
+            led = FACTIONS[s.trick[0][1] // 10]
+            reason = (f"{led} were led and seat {p} holds {led}: play {led} or a doppelganger (K11)")
+    elif kind == TAKE and s.step in (CHOOSE_PRIZE, SECOND_PRIZE):
+        reason = f"{card_name(action.a)} is not a face-up prize"
+    elif kind == TAKE_DECK:
+        reason = "only a trick won with a Seer may take the top deck card (K28)"
+    elif kind == SMASH and s.step == CHOOSE_SMASH:
+        reason = "that seat has no matching Gnome, or is your partner (K26)"
+    return f"{action} is not legal: {reason}. Legal now: {shown}"
