@@ -1,0 +1,136 @@
+"""A heuristic player for Claim: weigh what a trick is worth, then buy it cheaply or dump.
+
+It reads only public information and its own hand (from its Perspective's world it takes
+nothing the seat does not know: the other hands there are a guess and are never looked at).
+
+Phase 1: a prize is worth its value, more for Knights and Doppelgangers; the loser gets an
+unknown deck card of average worth. Phase 2: each card in a trick is worth as much as its
+faction is still contested (counted from the score piles and the cards not yet seen). When
+the bot plays last it knows whether each card wins; earlier it estimates the chance that a
+later player holds a card that beats it. It then plays the card with the best expected gain,
+minus a small cost for spending a strong card.
+"""
+
+from __future__ import annotations
+
+from ...agents.base import Agent
+from .cards import (
+    DOPPELGANGERS,
+    DWARVES,
+    GNOMES,
+    GOBLINS,
+    KNIGHTS,
+    SEERS,
+    TROLLS,
+    UNDEAD,
+    build_deck,
+)
+from .notation import PLAY, SMASH, TAKE, TAKE_DECK
+from .state import PLAY_CARD
+
+AVERAGE_DECK_CARD = 0.8   # worth of the unknown deck card the loser of a phase-1 trick gets
+SPEND_COST = 0.15         # cost, per point of value, of using up a card
+
+
+def prize_worth(card: int) -> float:
+    """What a follower card is worth for phase 2."""
+    f, v = divmod(card, 10)
+    bonus = 0.3 if f in (KNIGHTS, DOPPELGANGERS) else 0.0
+    return 0.3 + v / 9 + bonus
+
+
+def beats(card: int, best: int, led: int) -> bool:
+    """Does ``card`` played later rank above ``best`` in a trick led with faction ``led``?"""
+    def tier(c):
+        f = c // 10
+        if led == GOBLINS and f == KNIGHTS:
+            return 2
+        return 1 if f in (led, DOPPELGANGERS) else 0
+    return (tier(card), card % 10) > (tier(best), best % 10)
+
+
+class HeuristicAgent(Agent):
+    name = "heuristic"
+
+    def act(self, perspective):
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        w = perspective.world
+        p = perspective.player
+        kind = legal[0].kind
+        if kind in (TAKE, TAKE_DECK):
+            return max(legal, key=lambda a: prize_worth(w.peek) if a.kind == TAKE_DECK else prize_worth(a.a))
+        if kind == SMASH:
+            return max(legal, key=lambda a: len(w.gnomes[a.a]))
+        assert w.step == PLAY_CARD and kind == PLAY
+        unseen = self._unseen(w, p)
+        need = self._need(w, p, unseen) if w.phase == 2 else None
+        return max(legal, key=lambda a: self._value(w, p, a.a, unseen, need) + 1e-6 * self.rng.random())
+
+    # -- evaluation ---------------------------------------------------------------------------
+
+    def _unseen(self, w, p: int) -> list[int]:
+        """Cards that may still be in other seats' hands (or followers, or the deck)."""
+        seen = w.hands[p] + w.followers[p] + w.discard + w.removed + w.prizes + w.trolls_waiting
+        seen = seen + [c for _, c in w.trick]
+        for q in range(w.n):
+            seen += w.score[q] + w.gnomes[q]
+        rest = build_deck(w.factions)
+        for c in seen:
+            rest.remove(c)
+        return rest
+
+    def _need(self, w, p: int, unseen: list[int]) -> dict[int, float]:
+        """Phase 2: how much one more card of each faction matters to this seat."""
+        mine_team = {q for q in range(w.n) if q == p or (w.n == 4 and q % 2 == p % 2)}
+        need = {}
+        for f in w.factions:
+            mine = sum(1 for q in mine_team for c in w.score[q] + w.gnomes[q] if c // 10 == f)
+            theirs = max((sum(1 for c in w.score[q] + w.gnomes[q] if c // 10 == f)
+                          for q in range(w.n) if q not in mine_team), default=0)
+            open_cards = sum(1 for c in unseen if c // 10 == f) + sum(1 for c in w.hands[p] if c // 10 == f)
+            contested = abs(mine - theirs) <= open_cards
+            need[f] = 1.0 if contested else 0.2
+        return need
+
+    def _win_chance(self, w, p: int, card: int, unseen: list[int]) -> float:
+        """Chance that ``card`` wins the trick, given what is on the table and what is unseen."""
+        trick = w.trick
+        led = trick[0][1] // 10 if trick else card // 10
+        best = card
+        for _, c in trick:
+            if not beats(card, c, led):
+                return 0.0
+        later = w.n - len(trick) - 1
+        if not later:
+            return 1.0
+        beaters = sum(1 for c in unseen if beats(c, best, led))
+        if not unseen:
+            return 1.0
+        hand_size = len(w.hands[p])
+        return (1 - beaters / len(unseen)) ** (hand_size * later)
+
+    def _value(self, w, p: int, card: int, unseen: list[int], need) -> float:
+        chance = self._win_chance(w, p, card, unseen)
+        spend = SPEND_COST * (card % 10) / 9
+        if w.phase == 1:
+            prize = max(prize_worth(c) for c in w.prizes)
+            gain = prize - AVERAGE_DECK_CARD
+            gain += 0.5 * sum(1 for _, c in w.trick if c // 10 == UNDEAD)
+            if card // 10 == UNDEAD:
+                gain += 0.5
+            if card // 10 == SEERS:
+                gain += 0.1   # a Seer win also lets us see and take the deck card
+            return chance * gain - (1 - chance) * gain * 0.5 - spend
+        table = [c for _, c in w.trick] + [card]
+        avg_other = sum(need.values()) / len(need)
+        later = w.n - len(w.trick) - 1
+        win_gain = sum(need[c // 10] for c in table if c // 10 not in (DWARVES, TROLLS)) + later * avg_other
+        dwarves = sum(need[DWARVES] for c in table if c // 10 == DWARVES) if DWARVES in need else 0.0
+        if TROLLS in need and any(c // 10 == TROLLS for c in table + w.trolls_waiting):
+            win_gain += need[TROLLS]
+        gnome_bonus = 0.3 * sum(1 for c in table if c // 10 == GNOMES)
+        value_if_win = win_gain + gnome_bonus - dwarves
+        value_if_lose = -win_gain + dwarves
+        return chance * value_if_win + (1 - chance) * value_if_lose - spend
