@@ -1,0 +1,95 @@
+"""Small tools shared by the Caesar & Cleopatra rule scenario tests."""
+
+from __future__ import annotations
+
+import json
+
+import ludus
+from ludus.core.knowledge import Knowledge
+from ludus.games.caesar_cleopatra.testing import check_consistent, play, position
+
+__all__ = ["cc", "legal", "names", "of", "fingerprint", "setup", "draw_until", "position", "play",
+           "check_consistent", "side", "seat", "group"]
+
+GROUPS = ("senators", "praetors", "quaestors", "censors", "aediles")
+
+
+def cc(**options):
+    """The game with these options."""
+    return ludus.make("caesar-cleopatra", **options)
+
+
+def legal(state) -> set[str]:
+    """The legal actions, as notation."""
+    return {str(a) for a in state.legal_actions()}
+
+
+def names(events) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def of(events, name: str) -> list:
+    """The events of one type (by class name)."""
+    return [e for e in events if type(e).__name__ == name]
+
+
+def group(state, g: str, viewer=None) -> dict:
+    """The observation of one group, as ``viewer`` sees it."""
+    return state.observe(viewer)["groups"][GROUPS.index(g)]
+
+
+def side(state, g: str, p: int, viewer=None) -> dict:
+    """Seat p's side of group g, as ``viewer`` sees it."""
+    return group(state, g, viewer)["sides"][p]
+
+
+def seat(state, p: int, viewer=None) -> dict:
+    return state.observe(viewer)["seats"][p]
+
+
+def fingerprint(state) -> dict:
+    """Everything in a state (every slot, knowledge pools, views) as text, to compare."""
+    out = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name == "_legal_cache" or not hasattr(state, name):
+                continue
+            value = getattr(state, name)
+            if isinstance(value, list) and value and isinstance(value[0], Knowledge):
+                value = [k.pools for k in value]
+            out[name] = repr(value)
+    out["views"] = [json.dumps(state.observe(p), sort_keys=True) for p in (0, 1, None)]
+    out["legal"] = sorted(legal(state))
+    out["record"] = json.dumps(state.record(), sort_keys=True)
+    return out
+
+
+def draw_until(state, pile: str = "influence") -> list:
+    """Play draws (from ``pile`` while it lasts) as long as a draw is the decision due."""
+    events = []
+    while state.legal_actions() and all(str(a).startswith("draw") for a in state.legal_actions()):
+        choice = f"draw {pile}" if f"draw {pile}" in legal(state) else str(state.legal_actions()[0])
+        events += play(state, choice)
+    return events
+
+
+def setup(game=None, seed: int = 0, arrange=None, opening=("12345", "12345")) -> tuple:
+    """Play the setup of a seeded game; return (state, events).
+
+    ``arrange``: per seat, the action cards top first (default: as the legal list offers them);
+    ``opening``: per seat, the five values in board order.
+    """
+    state = (game or cc()).new_state(seed=seed)
+    events = []
+    while state.observe(None)["phase"] == "arrange":
+        p = state.current_player
+        if arrange and arrange[p]:
+            done = len(state.observe(p)["seats"][p]["action_pile_order"])
+            events += play(state, f"arrange {arrange[p][done]}")
+        else:
+            events += play(state, state.legal_actions()[0])
+    for p in (0, 1):
+        assert state.current_player == p
+        for v in opening[p]:
+            events += play(state, f"open {v}")
+    return state, events

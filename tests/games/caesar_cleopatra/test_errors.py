@@ -1,0 +1,110 @@
+"""Refused input: illegal moves, the wrong seat, unknown options (DESIGN.md §2 errors)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludus
+
+from .helpers import cc, fingerprint, legal, play, position
+
+
+def _refused(state, move, match, player=None):
+    """Apply ``move`` expecting IllegalAction matching ``match``; the state must not change."""
+    before = fingerprint(state)
+    action = state.game.parse_action(move)
+    with pytest.raises(ludus.IllegalAction, match=match) as info:
+        state.apply(action, player=player)
+    assert fingerprint(state) == before, f"{move!r} was refused but changed the state"
+    return str(info.value)
+
+
+def _table():
+    board = {"senators": ("2", "up 4"), "aediles": ("", "1")}
+    return position(hands=("1 3 5 castling assassin", "2 2"), board=board,
+                    won={"censors": (2, 1)}, voc_deck="orgy")
+
+
+def test_illegal_move_says_what_is_wrong_and_what_is_right():
+    s = _table()
+    msg = _refused(s, "down 4 senators", "cleopatra holds no 4")
+    assert "Legal now:" in msg and "down 1 senators" in msg
+    _refused(s, "down 1 censors", "censors has no patricians left")
+    _refused(s, "assassin 1 aediles", "needs a target")
+    _refused(s, "scout senators", "holds no scout")
+    _refused(s, "draw influence", "no draw is due")
+    _refused(s, "allow", "not a move of the current step")
+
+
+def test_castling_onto_an_exhausted_group_names_it():
+    s = _table()
+    msg = _refused(s, "castling senators censors", "censors is exhausted")
+    assert "C25" in msg
+
+
+def test_second_action_card_and_wrong_step_refused():
+    s = _table()
+    play(s, "assassin 4 senators", "allow")
+    _refused(s, "castling senators praetors", "only one action card per turn")
+    play(s, "up 1 praetors")
+    _refused(s, "down 3 praetors", "face up too")
+    _refused(s, "passive", "not legal")
+
+
+def test_move_by_the_wrong_seat_is_refused_and_changes_nothing():
+    s = _table()
+    assert s.current_player == 0
+    msg = _refused(s, "down 1 senators", "not seat 1's turn", player=1)
+    assert "seat 0 is to move" in msg
+    play(s, "assassin 4 senators")
+    assert s.current_player == 1
+    _refused(s, "allow", "not seat 0's turn", player=0)
+    s.apply(s.game.parse_action("allow"), player=1)   # the right seat may
+
+
+def test_moves_after_the_end_are_refused():
+    s = position(passive_streak=3, hands=("1", "1"))
+    play(s, "passive", "done")
+    assert s.is_terminal
+    _refused(s, "passive", "game is over")
+
+
+def test_unreadable_moves():
+    game = cc()
+    for text, match in [("fly away", "cannot read"), ("down 3 nowhere", "not a group"),
+                        ("down 7 senators", "not an influence value"), ("", "empty action"),
+                        ("take dragon", "not a card")]:
+        with pytest.raises(ludus.IllegalAction, match=match):
+            game.parse_action(text)
+    with pytest.raises(ludus.IllegalAction):
+        game.action_from_id(game.num_actions)
+    assert str(game.parse_action("castling cen sen")) == "castling senators censors"
+
+
+@pytest.mark.parametrize("options, match", [
+    ({"colour": "red"}, "no option colour"),
+    ({"orgies": 4}, "orgies"),
+    ({"action_deck": "random"}, "action_deck"),
+    ({"wrath": "none"}, "wrath"),
+    ({"philosopher": "all"}, "philosopher"),
+    ({"majority": "most"}, "majority"),
+    ({"stalemate_turns": 5}, "stalemate_turns"),
+    ({"stalemate_turns": "five"}, "stalemate_turns"),
+    ({"discard_by": "totals"}, "discard_by"),
+])
+def test_unknown_option_or_value_is_an_option_error(options, match):
+    with pytest.raises(ludus.OptionError, match=match):
+        cc(**options)
+
+
+def test_every_option_value_of_the_rules_is_accepted():
+    accepted = {"orgies": (3, 2), "action_deck": ("arranged", "shuffled"), "wrath": ("all", "face-up"),
+                "philosopher": ("any", "difference"), "majority": ("half", "seed"),
+                "stalemate_turns": (4, 2, 6, 8)}
+    for name, values in accepted.items():
+        assert cc().options_dict()[name] == values[0], f"{name} defaults to {values[0]}"
+        for value in values:
+            game = cc(**{name: value})
+            assert game.options_dict()[name] == value
+            assert legal(game.new_state(seed=0))
+    assert cc(stalemate_turns="6").options.stalemate_turns == 6, "command-line strings are read"

@@ -1,0 +1,209 @@
+"""What each seat knows (C34) and what resampling keeps (C35)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from .helpers import GROUPS, cc, draw_until, legal, play, position, seat, setup, side
+
+RNGS = range(60)
+
+
+def canon(obj) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def _hidden_variants():
+    """Two positions that differ only in Caesar's hidden cards (hand values, face-down values)."""
+    common = dict(bonus=("senators", "praetors"), voc_deck="orgy senators", seed=3)
+    a = position(hands=("1 2 3 spy", "1 2 veto"), board={"senators": ("4", "5 up 3")}, **common)
+    b = position(hands=("1 2 3 spy", "4 4 scout"), board={"senators": ("4", "1 up 3")}, **common)
+    return a, b
+
+
+def test_C34_private_cards_are_shown_to_their_owner_only():
+    a, b = _hidden_variants()
+    o = a.observe(0)
+    me, opp = o["seats"]
+    assert me["hand"] == ["1", "2", "3", "spy"] and me["bonus_goal"] == "senators"
+    assert side(a, "senators", 0, viewer=0)["face_down_values"] == ["4"]
+    assert "hand" not in opp and "bonus_goal" not in opp and "points" not in opp
+    assert "face_down_values" not in o["groups"][0]["sides"][1]
+    # Public: face-up cards, how many face-down cards where, hand and pile sizes, discards,
+    # patricians won, the VoC discard and the cards still in the deck.
+    assert o["groups"][0]["sides"][1] == {"face_up": ["3"], "face_down": 1}
+    assert (opp["hand_size"], opp["hand_action_cards"], opp["influence_pile"], opp["action_pile"]) == (
+        3, 1, 33, 12)
+    assert sorted(o["voc"]["deck"]) == ["orgy", "orgy-reshuffle", "senators"]
+    # Everything Cleopatra sees is the same whatever Caesar's hidden cards are.
+    assert canon(a.observe(0)) == canon(b.observe(0))
+    assert canon(a.observe(None)) == canon(b.observe(None))
+    assert canon(a.observe(1)) != canon(b.observe(1))
+    # The spectator sees no private card of anybody.
+    for s in (a, b):
+        spectator = s.observe(None)
+        for p in (0, 1):
+            private = {"hand", "bonus_goal", "hand_known", "knowledge", "points"}
+            assert not private & set(spectator["seats"][p])
+            assert all("face_down_values" not in g["sides"][p] for g in spectator["groups"])
+
+
+def test_C34_events_hide_private_cards_from_others():
+    s = position(hands=("1 2 3 4 assassin", "5"), board={"senators": ("", "up 2")},
+                 voc_deck="orgy")
+    placed = play(s, "down 3 praetors")[0]
+    assert placed.seen_by(0).value == "3" and placed.seen_by(1).value is None
+    assert placed.seen_by(1).group == "praetors" and placed.seen_by(None).value is None
+    played = play(s, "assassin 2 senators")[0]
+    assert played.seen_by(1) == played.seen_by(None) == played, "an action card and its target are public"
+    play(s, "allow")
+    drawn = play(s, "draw influence")[0]
+    assert drawn.seen_by(1).card is None and drawn.seen_by(1).pile == "influence"
+    up = position(hands=("1 2", ""), voc_deck="orgy")
+    assert play(up, "up 1 senators")[0].seen_by(1).value == "1"
+
+
+def test_C34_bonus_goals_are_revealed_at_the_end():
+    s = position(passive_streak=3, hands=("1", "1"), bonus=("praetors", "senators"))
+    assert "bonus_goal" not in s.observe(0)["seats"][1]
+    play(s, "passive", "done")
+    assert s.is_terminal
+    assert s.observe(0)["seats"][1]["bonus_goal"] == "senators"
+    assert s.observe(None)["seats"][0]["bonus_goal"] == "praetors"
+
+
+def test_C34_arranged_order_is_private():
+    s, _ = setup(seed=5)
+    assert len(s.observe(0)["seats"][0]["action_pile_order"]) == 13
+    assert "action_pile_order" not in s.observe(1)["seats"][0]
+    assert "action_pile_order" not in s.observe(None)["seats"][0]
+
+
+# -- C35 ---------------------------------------------------------------------------------------
+
+
+def test_C35_resample_keeps_opening_cards_and_starting_hand_at_the_start():
+    s, _ = setup(seed=7, opening=("31524", "54321"))
+    for p in (0, 1):
+        q = 1 - p
+        truth = canon(s.observe(p))
+        openings = set()
+        for r in RNGS:
+            w = s.resample(p, random.Random(r))
+            assert canon(w.observe(p)) == truth
+            down = [w.down[q][g] for g in range(5)]
+            assert all(len(d) == 1 for d in down)
+            assert sorted(d[0] for d in down) == [1, 2, 3, 4, 5], "one each of 1-5 at the groups"
+            assert w.hand_inf[q] == [0, 1, 1, 1, 1, 1], "the starting hand is the other set 1-5"
+            assert Counter(w.inf_pile[q]) == {0: 2, 1: 5, 2: 5, 3: 5, 4: 5, 5: 5}
+            assert w.down[p] == s.down[p] and w.hand_inf[p] == s.hand_inf[p], "own cards untouched"
+            openings.add(tuple(d[0] for d in down))
+        assert len(openings) > 10, "where the opponent put which value is unknown"
+
+
+def test_C35_resample_keeps_opening_cards_after_some_play():
+    s, _ = setup(cc(action_deck="shuffled"), seed=8)
+    play(s, "down 5 senators")
+    draw_until(s)
+    # Caesar knows Cleopatra's 4 opening cards still at the other groups are four of 1-5, one at
+    # each; with the new card, the Senators hold one opening value and one card from her hand.
+    for r in RNGS:
+        w = s.resample(1, random.Random(r))
+        values = [w.down[0][g][0] for g in range(1, 5)]
+        assert len(set(values)) == 4 and 0 not in values
+
+
+def test_C35_resample_keeps_spy_seen_cards():
+    s = position(hands=("1 2 3 spy", "2 4 4 P veto"), voc_deck="orgy")
+    play(s, "spy", "allow", "take 2", "draw influence")
+    for r in RNGS:
+        w = s.resample(0, random.Random(r))
+        assert Counter({v: n for v, n in enumerate(w.hand_inf[1]) if n}) >= Counter({0: 1, 4: 2})
+        assert w.hand_act[1][5] == 1, "the seen Veto is still in the hand"
+        assert sum(w.hand_inf[1]) + sum(w.hand_act[1]) == 5
+
+
+def test_C35_resample_keeps_the_voc_deck_composition_not_its_order():
+    s, _ = setup(seed=9)
+    orders = set()
+    for r in RNGS:
+        w = s.resample(0, random.Random(r))
+        assert Counter(w.voc_deck) == Counter(s.voc_deck)
+        orders.add(tuple(w.voc_deck))
+    assert len(orders) > 10
+
+
+def test_C35_resample_keeps_the_unseen_action_cards_in_the_opponents_pile():
+    s = position(hands=("1 2", "3 spy scout"), discards=(None, "assassin assassin wrath"),
+                 voc_deck="orgy")
+    seen_orders = set()
+    for r in RNGS:
+        w = s.resample(0, random.Random(r))
+        held = Counter(w.act_pile[1]) + Counter({k: n for k, n in enumerate(w.hand_act[1]) if n})
+        assert held == {0: 2, 1: 2, 2: 2, 3: 2, 5: 2}, "13 cards minus the 3 discarded"
+        assert sum(w.hand_act[1]) == 2
+        seen_orders.add(tuple(w.act_pile[1]))
+    assert len(seen_orders) > 10
+
+
+def test_C35_castling_keeps_face_up_values_among_the_face_down_cards_of_its_groups():
+    board = {"senators": ("up 5", "1"), "censors": ("up 2", "")}
+    s = position(hands=("3 castling", "1"), board=board, voc_deck="orgy")
+    play(s, "castling senators censors", "allow", "castle 5 senators", "castle 2 censors")
+    assert side(s, "senators", 0, viewer=1) == {"face_up": [], "face_down": 1}
+    for r in RNGS:
+        w = s.resample(1, random.Random(r))
+        assert sorted(w.down[0][0] + w.down[0][3]) == [2, 5]
+
+
+@pytest.mark.parametrize("seat_opening", [0, 1])
+def test_C35_resample_during_the_opening(seat_opening):
+    """Mid-opening, the opponent's opened cards are distinct values and the rest of the
+    opening stays playable in every world."""
+    s = cc(action_deck="shuffled").new_state(seed=11)
+    if seat_opening == 1:
+        play(s, "open 1", "open 2", "open 3", "open 4", "open 5")
+    play(s, "open 3", "open 5")
+    viewer = 1 - seat_opening
+    truth = canon(s.observe(viewer))
+    for r in range(30):
+        w = s.resample(viewer, random.Random(r))
+        assert canon(w.observe(viewer)) == truth
+        opened = [w.down[seat_opening][g][0] for g in range(2)]
+        assert len(set(opened)) == 2 and 0 not in opened
+        assert legal(w) == {f"open {v}" for v in range(1, 6) if v not in opened}
+        rng = random.Random(r)
+        while w.current_player == seat_opening and w.observe(None)["phase"] == "opening":
+            play(w, rng.choice(w.legal_actions()))
+        assert sorted(w.down[seat_opening][g][0] for g in range(5)) == [1, 2, 3, 4, 5]
+        assert w.hand_inf[seat_opening] == [0, 1, 1, 1, 1, 1]
+
+
+def test_C35_resample_at_the_end_keeps_what_was_revealed():
+    s = position(passive_streak=3, hands=("1", "1"), bonus=("praetors", "senators"),
+                 won={"senators": (3, 0)})
+    play(s, "passive", "done")
+    for p in (0, 1):
+        truth = canon(s.observe(p))
+        for r in range(10):
+            w = s.resample(p, random.Random(r))
+            assert canon(w.observe(p)) == truth
+            assert w.scores() == s.scores() and w.returns() == s.returns()
+
+
+def test_C35_resample_seat_sees_the_same_and_worlds_differ():
+    s = position(hands=("1 2 3 spy", "4 5 P veto castling"),
+                 board={g: ("3", "2 up 1") for g in GROUPS[:3]}, voc_deck="orgy")
+    for p in (0, 1):
+        truth = canon(s.observe(p))
+        hands = set()
+        for r in range(20):
+            w = s.resample(p, random.Random(r))
+            assert canon(w.observe(p)) == truth
+            hands.add(tuple(w.hand_inf[1 - p]))
+            assert seat(w, 1 - p)["hand_size"] == seat(s, 1 - p)["hand_size"]
+        assert len(hands) > 3

@@ -1,0 +1,460 @@
+"""An active or passive turn: placement, limits, timing, refill, votes, passive turns (C12-C22)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludus
+
+from .helpers import GROUPS, cc, draw_until, legal, names, of, play, position, seat, side
+
+ALL_UP = {f"up {v} {g}" for v in "P12345" for g in GROUPS}
+
+
+def phase(state) -> str:
+    return state.observe(None)["phase"]
+
+
+def placements(state) -> set[str]:
+    return {a for a in legal(state) if a.split()[0] in ("down", "up")}
+
+
+# -- C12 ---------------------------------------------------------------------------------------
+
+
+def test_C12_one_card_face_down_or_two_face_up():
+    s = position(hands=("1 2 3 4 5", "1 2"), voc_deck="orgy")
+    assert {f"down {v} {g}" for v in "12345" for g in GROUPS} | {
+        f"up {v} {g}" for v in "12345" for g in GROUPS} == placements(s)
+    # One card face down ends the placement (no action card in hand: straight to the refill).
+    one = s.clone()
+    events = play(one, "down 3 senators")
+    assert names(events) == ["InfluencePlaced"] and not events[0].face_up
+    assert phase(one) == "refill" and legal(one) == {"draw influence", "draw action"}
+    # After a first face-up card the second must be face up too: nothing else is offered.
+    play(s, "up 3 senators")
+    assert phase(s) == "second-up" and s.current_player == 0
+    assert legal(s) == {f"up {v} {g}" for v in "1245" for g in GROUPS}
+    with pytest.raises(ludus.IllegalAction, match="face up too"):
+        play(s, "down 4 praetors")
+    with pytest.raises(ludus.IllegalAction):
+        play(s, "done")
+    play(s, "up 4 praetors")  # two groups
+    assert phase(s) == "refill"
+    assert side(s, "senators", 0, viewer=1)["face_up"] == ["3"]
+    assert side(s, "praetors", 0, viewer=1)["face_up"] == ["4"]
+    with pytest.raises(ludus.IllegalAction):
+        play(s, "up 5 aediles")  # never a third card
+    # Both face-up cards may go to one group.
+    same = position(hands=("1 2 3 4 5", ""), voc_deck="orgy")
+    play(same, "up 3 senators", "up 4 senators")
+    assert side(same, "senators", 0, viewer=None)["face_up"] == ["3", "4"]
+
+
+# -- C13 ---------------------------------------------------------------------------------------
+
+
+def test_C13_limit_five_per_side_eight_per_group():
+    s = position(
+        hands=("1 2 3 4 5", ""),
+        board={"senators": ("1 1 1 up 2 2", ""),        # Cleopatra's side is full (5)
+               "praetors": ("5 5 5", "1 1 1 1 1"),       # 8 at the group: full
+               "quaestors": ("4 4 4", "2 2 2 2")},       # 7 at the group: room for one
+        voc_deck="orgy")
+    at = {g: {a for a in placements(s) if a.endswith(g)} for g in GROUPS}
+    assert not at["senators"] and not at["praetors"]
+    assert at["quaestors"] == {f"{w} {v} quaestors" for w in ("down", "up") for v in "12345"}
+    assert len(at["censors"]) == len(at["aediles"]) == 10
+    with pytest.raises(ludus.IllegalAction, match="C13"):
+        play(s, "down 1 senators")
+    with pytest.raises(ludus.IllegalAction, match="C13"):
+        play(s, "down 1 praetors")
+    # One face-up card fills the Quaestors: the second must go elsewhere.
+    play(s, "up 1 quaestors")
+    assert not {a for a in legal(s) if a.endswith("quaestors")}
+    assert legal(s) == {f"up {v} {g}" for v in "2345" for g in ("censors", "aediles")}
+
+
+# -- C14 ---------------------------------------------------------------------------------------
+
+
+def test_C14_no_influence_card_means_passive_only():
+    s = position(hands=("spy wrath veto", "1 2"), board={"senators": ("", "up 3")}, voc_deck="orgy")
+    assert legal(s) == {"passive"}
+
+
+def test_C14_one_influence_card_cannot_go_face_up():
+    s = position(hands=("3 spy", "1 2"), voc_deck="orgy")
+    assert not {a for a in legal(s) if a.startswith("up")}
+    assert {f"down 3 {g}" for g in GROUPS} <= legal(s)
+
+
+def test_C14_room_for_one_card_only_allows_no_face_up_pair():
+    board = {"senators": ("1 1 1 1 1", ""), "praetors": ("2 2 2 2 2", ""),
+             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4", "1 1 1")}
+    s = position(hands=("5 5 wrath", ""), board=board, won={"censors": (2, 1)}, voc_deck="orgy")
+    assert legal(s) == {"down 5 aediles", "passive", "wrath senators", "wrath praetors",
+                        "wrath quaestors", "wrath aediles"}
+    with pytest.raises(ludus.IllegalAction, match="C14"):
+        play(s, "up 5 aediles")
+
+
+def test_C14_an_action_card_cannot_make_the_room_for_the_placement():
+    # No room anywhere: a Wrath could clear a group, but the turn must be passive.
+    board = {"senators": ("1 1 1 1 1", ""), "praetors": ("2 2 2 2 2", ""),
+             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4 4", "1 1 1")}
+    s = position(hands=("5 5 wrath", ""), board=board, won={"censors": (2, 1)}, voc_deck="orgy")
+    assert legal(s) == {"passive"}
+    with pytest.raises(ludus.IllegalAction):
+        play(s, "wrath senators")
+
+
+# -- C15 ---------------------------------------------------------------------------------------
+
+
+def test_C15_exhausted_group_accepts_no_influence():
+    s = position(hands=("3 4 castling", ""), board={"senators": ("2", "")},
+                 won={"censors": (2, 1)}, voc_deck="orgy")
+    assert s.observe(None)["groups"][3]["patricians_left"] == 0
+    assert not {a for a in legal(s) if "censors" in a}
+    assert {"down 3 aediles", "up 4 aediles", "castling senators aediles"} <= legal(s)
+    with pytest.raises(ludus.IllegalAction, match="censors has no patricians left"):
+        play(s, "down 3 censors")
+
+
+# -- C16 ---------------------------------------------------------------------------------------
+
+
+def _timing_position(caesar_hand="1 2"):
+    return position(hands=("3 4 5 scout assassin", caesar_hand),
+                    board={"senators": ("", "2 up 4")}, voc_deck="orgy")
+
+
+def test_C16_action_card_before_the_placement():
+    s = _timing_position()
+    assert {"scout senators", "assassin 4 senators"} <= legal(s)
+    assert "assassin 2 senators" not in legal(s), "a face-down card is no Assassin target"
+    play(s, "scout senators", "allow")
+    assert phase(s) == "place" and s.current_player == 0
+    assert legal(s) == placements(s), "no second action card, and no passive turn once active"
+    play(s, "down 3 praetors")
+    assert phase(s) == "refill", "the action is used: no decision after the placement"
+
+
+def test_C16_action_card_between_two_face_up_cards():
+    s = _timing_position()
+    play(s, "up 3 praetors")
+    assert {"scout senators", "assassin 4 senators"} <= legal(s)
+    play(s, "assassin 4 senators", "allow")
+    assert phase(s) == "second-up"
+    assert legal(s) <= ALL_UP
+    play(s, "up 4 praetors")
+    assert phase(s) == "refill"
+
+
+def test_C16_action_card_after_the_placement_and_after_the_refill():
+    s = _timing_position()
+    play(s, "down 3 praetors")
+    assert phase(s) == "after-place"
+    assert legal(s) == {"scout senators", "assassin 4 senators", "done"}
+    play(s, "done", "draw influence")
+    assert phase(s) == "after-refill" and s.current_player == 0
+    assert legal(s) == {"scout senators", "assassin 4 senators", "done"}
+    events = play(s, "assassin 4 senators", "allow")
+    # The action card left the hand: refill again before the votes (C18).
+    assert phase(s) == "refill" and seat(s, 0)["hand_size"] == 4
+    events = play(s, "draw influence")
+    assert names(events)[-2:] == ["CardDrawn", "VoCFlipped"] and s.current_player == 1
+
+
+def test_C16_at_most_one_action_card_per_turn():
+    s = _timing_position()
+    play(s, "scout senators", "allow", "down 3 praetors")
+    draw_until(s)
+    assert s.current_player == 1, "no action decision after the refill once the action is used"
+    assert seat(s, 0)["hand_action_cards"] == 1
+
+
+def test_C16_each_action_card_needs_a_target_where_it_has_an_effect():
+    board = {"senators": ("", "2"), "praetors": ("up 5", "")}
+    s = position(hands=("3 assassin spy scout wrath", ""), board=board, voc_deck="orgy")
+    actions = legal(s) - placements(s) - {"passive"}
+    # No Assassin (no opponent face-up card), no Spy (empty opponent hand).
+    assert actions == {"scout senators", "wrath senators", "wrath praetors"}
+    c = position(hands=("3 castling", "4"), board=board, voc_deck="orgy")
+    assert legal(c) - placements(c) - {"passive"} == {
+        "castling senators praetors", "castling praetors quaestors", "castling praetors censors",
+        "castling praetors aediles"}
+    with pytest.raises(ludus.IllegalAction, match="target"):
+        play(s, "scout praetors")
+
+
+def test_C16_only_veto_cards_in_hand_give_a_done_only_decision():
+    s = position(hands=("3 veto", "1"), voc_deck="orgy")
+    play(s, "down 3 senators")
+    assert phase(s) == "after-place" and legal(s) == {"done"}
+
+
+# -- C17 ---------------------------------------------------------------------------------------
+
+
+def test_C17_opponent_without_veto_gets_an_allow_only_decision():
+    s = _timing_position(caesar_hand="1 2")
+    events = play(s, "assassin 4 senators")
+    assert names(events) == ["ActionCardPlayed"]
+    assert (events[0].card, events[0].target) == ("assassin", "4 at senators")
+    assert s.current_player == 1 and phase(s) == "veto" and legal(s) == {"allow"}
+    assert s.observe(0)["pending_action"] == {"player": 0, "card": "assassin"}
+    with pytest.raises(ludus.IllegalAction, match="no Veto"):
+        play(s, "veto")
+    events = play(s, "allow")
+    assert names(events) == ["ActionAnswered", "InfluenceRemoved"]
+    assert side(s, "senators", 1)["face_up"] == []
+
+
+def test_C17_veto_cancels_both_cards_discarded_vetoer_draws_action_used():
+    s = _timing_position(caesar_hand="1 veto")
+    play(s, "assassin 4 senators")
+    assert legal(s) == {"veto", "allow"}
+    events = play(s, "veto")
+    assert names(events) == ["ActionAnswered"] and events[0].vetoed
+    assert side(s, "senators", 1)["face_up"] == ["4"], "the Assassin was cancelled"
+    assert seat(s, 0)["discard"] == {"assassin": 1}
+    assert seat(s, 1)["discard"] == {"veto": 1}
+    # The vetoing player at once draws one card from the pile of their choice.
+    assert s.current_player == 1 and phase(s) == "draw-one"
+    assert legal(s) == {"draw influence", "draw action"}
+    events = play(s, "draw action")
+    assert names(events) == ["CardDrawn"] and events[0].player == 1
+    assert seat(s, 1)["hand_size"] == 2
+    # A Veto cannot be vetoed: the game goes straight back to Cleopatra's placement,
+    # and the vetoed card used up her action for this turn.
+    assert s.current_player == 0 and phase(s) == "place"
+    assert legal(s) == placements(s)
+    play(s, "down 3 praetors")
+    assert phase(s) == "refill"
+
+
+def test_C17_veto_after_the_refill_then_refill_again():
+    s = _timing_position(caesar_hand="1 veto")
+    play(s, "down 3 praetors", "done", "draw influence", "scout senators", "veto", "draw influence")
+    assert s.current_player == 0 and phase(s) == "refill"
+    assert side(s, "senators", 1, viewer=0)["face_down"] == 1
+    play(s, "draw influence")
+    assert s.current_player == 1 and phase(s) == "place"
+
+
+@pytest.mark.parametrize("piles, choices, hand", [
+    ({"influence": "", "action": "spy"}, {"draw action"}, 2),
+    ({"influence": "3", "action": ""}, {"draw influence"}, 2),
+    ({"influence": "", "action": ""}, None, 1),
+])
+def test_C17_vetoer_draw_with_empty_piles(piles, choices, hand):
+    s = position(hands=("3 4 5 scout assassin", "1 veto"), board={"senators": ("", "2 up 4")},
+                 piles=(None, piles), voc_deck="orgy")
+    play(s, "assassin 4 senators", "veto")
+    if choices is None:
+        assert s.current_player == 0 and phase(s) == "place", "both piles empty: no draw"
+    else:
+        assert s.current_player == 1 and legal(s) == choices
+        play(s, *choices)
+    assert seat(s, 1)["hand_size"] == hand
+
+
+# -- C18 ---------------------------------------------------------------------------------------
+
+
+def test_C18_refill_one_card_at_a_time_from_the_chosen_pile():
+    piles = ({"influence": "1 2 3", "action": "spy veto"}, None)
+    s = position(hands=("3 4", ""), piles=piles, voc_deck="orgy")
+    play(s, "down 3 senators")
+    assert phase(s) == "refill" and legal(s) == {"draw influence", "draw action"}
+    events = play(s, "draw action")
+    assert (events[0].pile, events[0].card) == ("action", "spy")
+    assert events[0].seen_by(1).card is None and events[0].seen_by(1).pile == "action"
+    play(s, "draw influence", "draw influence")
+    assert seat(s, 0)["hand_size"] == 4 and phase(s) == "refill"
+    play(s, "draw influence")
+    assert s.observe(0)["seats"][0]["hand"] == ["1", "2", "3", "4", "spy"]
+    assert phase(s) == "after-refill", "holding an action card: the optional action decision"
+
+
+def test_C18_one_empty_pile_one_choice_both_empty_hand_stays_short():
+    piles = ({"influence": "1", "action": "spy veto"}, None)
+    s = position(hands=("3", ""), piles=piles, voc_deck="orgy")
+    play(s, "down 3 senators")
+    assert legal(s) == {"draw influence", "draw action"}
+    play(s, "draw influence")
+    assert legal(s) == {"draw action"}, "the influence pile is empty: a decision with one choice"
+    play(s, "draw action", "draw action")
+    assert seat(s, 0)["hand_size"] == 3, "both piles empty: the hand stays short"
+    assert phase(s) == "after-refill"
+    play(s, "done")
+    assert s.current_player == 1
+
+
+def test_C18_action_after_the_refill_refills_again():
+    s = position(hands=("3 4 5 1 spy", "1 2"), voc_deck="orgy")
+    play(s, "down 3 senators", "done", "draw influence")
+    play(s, "spy", "allow", "take 2", "draw influence")
+    assert s.current_player == 0 and phase(s) == "refill" and seat(s, 0)["hand_size"] == 4
+    play(s, "draw influence")
+    assert s.current_player == 1
+
+
+# -- C19 ---------------------------------------------------------------------------------------
+
+
+def test_C19_exceptional_votes_at_eight_cards_in_board_order_before_the_flip():
+    board = {"senators": ("1 1 1", "1 1 1 1"), "praetors": ("3 3 3", "4 4 4 4")}
+    s = position(hands=("5 5 2", ""), board=board, voc_deck="orgy praetors")
+    play(s, "up 5 praetors", "up 5 senators")   # placed in reverse board order
+    events = draw_until(s)
+    votes = of(events, "VoteHeld")
+    assert names(events)[-4:] == ["CardDrawn", "VoteHeld", "VoteHeld", "VoCFlipped"]
+    assert [(v.group, v.exceptional) for v in votes] == [("senators", True), ("praetors", True)]
+    assert votes[0].sums == (8, 4) and votes[0].winner == 0
+    assert votes[1].sums == (14, 16) and votes[1].winner == 1
+    assert of(events, "VoCFlipped")[0].card == "orgy"
+    assert s.current_player == 1, "no decision between the votes"
+    assert s.observe(None)["groups"][0]["won"] == [1, 0]
+    assert s.observe(None)["groups"][1]["won"] == [0, 1]
+
+
+def test_C19_a_tied_exceptional_vote_keeps_the_eight_cards_and_votes_again():
+    board = {"quaestors": ("2 2 2 2", "up 2 2 2 2")}
+    s = position(hands=("3 4", "3 4"), board=board, voc_deck="orgy orgy")
+    events = play(s, "down 3 senators") + draw_until(s)
+    vote = of(events, "VoteHeld")[0]
+    assert (vote.group, vote.exceptional, vote.winner, vote.sums) == ("quaestors", True, None, (8, 8))
+    assert side(s, "quaestors", 0)["face_up"] == ["2", "2", "2", "2"]
+    events = play(s, "down 3 senators") + draw_until(s)
+    assert [v.group for v in of(events, "VoteHeld")] == ["quaestors"]
+
+
+# -- C20 ---------------------------------------------------------------------------------------
+
+
+def _one_turn(s) -> list:
+    return play(s, "down 1 senators") + draw_until(s)
+
+
+def test_C20_group_card_votes_and_goes_to_the_discard():
+    s = position(hands=("1 2", ""), board={"praetors": ("4", "3")}, voc_deck="praetors orgy",
+                 voc_discard=None)
+    before = s.observe(None)["voc"]
+    assert before["deck"] == ["orgy", "orgy-reshuffle", "praetors"]
+    events = _one_turn(s)
+    assert names(events)[-2:] == ["VoCFlipped", "VoteHeld"]
+    assert of(events, "VoteHeld")[0].group == "praetors" and not of(events, "VoteHeld")[0].exceptional
+    voc = s.observe(None)["voc"]
+    assert voc["deck"] == ["orgy", "orgy-reshuffle"] and voc["discard"][-1] == "praetors"
+
+
+def test_C20_plain_orgy_no_vote():
+    s = position(hands=("1 2", ""), board={"praetors": ("4", "3")}, voc_deck="orgy praetors")
+    events = _one_turn(s)
+    assert of(events, "VoCFlipped")[0].card == "orgy" and not of(events, "VoteHeld")
+    assert s.observe(None)["voc"]["discard"][-1] == "orgy"
+    assert s.observe(None)["groups"][1]["won"] == [0, 0]
+
+
+@pytest.mark.parametrize("orgies", [3, 2])
+def test_C20_orgy_and_reshuffle_makes_a_new_deck(orgies):
+    s = position(cc(orgies=orgies), hands=("1 2", ""), voc_deck="orgy-reshuffle")
+    assert len(s.observe(None)["voc"]["discard"]) == 4 + orgies
+    events = _one_turn(s)
+    assert names(events)[-2:] == ["VoCFlipped", "VoCReshuffled"] and not of(events, "VoteHeld")
+    assert events[-1].deck_size == 5 + orgies
+    voc = s.observe(None)["voc"]
+    assert voc["discard"] == [] and len(voc["deck"]) == 5 + orgies
+    assert "orgy-reshuffle" in voc["deck"]
+
+
+def test_C20_the_set_left_in_the_deck_is_public_not_its_order():
+    a = position(voc_deck="senators praetors")
+    b = position(voc_deck="praetors senators")
+    assert a.observe(None)["voc"] == b.observe(None)["voc"]
+    assert a.observe(0) == b.observe(0) and a.observe(1) == b.observe(1)
+    assert a.observe(None)["voc"]["deck"] == ["orgy-reshuffle", "praetors", "senators"]
+
+
+# -- C21 ---------------------------------------------------------------------------------------
+
+
+def test_C21_passive_turn_discard_and_draw_as_many_no_voc_flip():
+    s = position(hands=("1 2 3 spy veto", "1"), board={"senators": ("4", "5")},
+                 voc_deck="senators")
+    deck = s.observe(None)["voc"]
+    play(s, "passive")
+    assert phase(s) == "passive-discard"
+    assert legal(s) == {"discard 1", "discard 2", "discard 3", "discard spy", "discard veto", "done"}
+    events = play(s, "discard 1", "discard spy", "done")
+    assert names(events) == ["CardDiscarded", "CardDiscarded", "PassiveTurn"]
+    assert [(e.card, e.reason) for e in of(events, "CardDiscarded")] == [("1", "passive"),
+                                                                          ("spy", "passive")]
+    assert (events[-1].player, events[-1].exchanged) == (0, 2)
+    assert phase(s) == "passive-draw" and legal(s) == {"draw influence", "draw action"}
+    events = play(s, "draw influence", "draw action")
+    assert names(events) == ["CardDrawn", "CardDrawn"]
+    assert s.current_player == 1 and seat(s, 0)["hand_size"] == 5
+    assert s.observe(None)["voc"] == deck, "a passive turn flips no VoC card"
+    assert side(s, "senators", 0)["face_down"] == 1 and seat(s, 0)["discard"] == {"1": 1, "spy": 1}
+
+
+def test_C21_pure_pass():
+    s = position(hands=("1 2 3", "1"), voc_deck="senators")
+    before = s.observe(0)["seats"][0]["hand"]
+    events = play(s, "passive", "done")
+    assert names(events) == ["PassiveTurn"] and events[0].exchanged == 0
+    assert s.observe(0)["seats"][0]["hand"] == before
+    assert s.current_player == 1 and s.observe(None)["passive_streak"] == 1
+
+
+def test_C21_passive_draws_stop_when_both_piles_are_empty():
+    s = position(hands=("1 2 3", "1"), piles=({"influence": "4", "action": ""}, None))
+    events = play(s, "passive", "discard 1", "discard 2", "done")
+    assert events[-1].exchanged == 2
+    assert legal(s) == {"draw influence"}
+    events = play(s, "draw influence")
+    assert names(events) == ["CardDrawn"]
+    assert seat(s, 0)["hand_size"] == 2 and s.current_player == 1
+
+
+def test_C21_passive_turn_only_before_committing_to_an_active_turn():
+    s = position(hands=("1 2 3 scout", ""), board={"senators": ("", "4")}, voc_deck="orgy")
+    assert "passive" in legal(s)
+    play(s, "scout senators", "allow")
+    assert "passive" not in legal(s)
+    t = position(hands=("1 2 3", ""), voc_deck="orgy")
+    play(t, "up 1 senators")
+    assert "passive" not in legal(t)
+
+
+# -- C22 ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("turns", [None, 2, 4, 6, 8])
+def test_C22_stalemate_after_consecutive_passive_turns(turns):
+    game = cc() if turns is None else cc(stalemate_turns=turns)
+    n = turns or 4
+    s = position(game, hands=("1 2", "3 4"), won={"senators": (2, 0)})
+    for i in range(n - 1):
+        play(s, "passive", "done")
+        assert not s.is_terminal and s.observe(None)["passive_streak"] == i + 1
+    events = play(s, "passive", "done")
+    assert s.is_terminal and names(events)[-1] == "GameOver"
+    assert "stalemate" in s.observe(None)["end_reason"]
+    assert s.scores()[0] == 2 and s.returns() == [1.0, -1.0]
+
+
+def test_C22_an_active_turn_resets_the_passive_count():
+    s = position(hands=("1 2", "3 4"), passive_streak=3, voc_deck="orgy orgy")
+    play(s, "down 1 senators")
+    draw_until(s)
+    assert s.observe(None)["passive_streak"] == 0 and not s.is_terminal
+    for _ in range(3):
+        play(s, "passive", "done")
+    assert not s.is_terminal
+    play(s, "passive", "done")
+    assert s.is_terminal
