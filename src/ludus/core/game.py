@@ -81,7 +81,8 @@ class Game:
 class State:
     """One position of a game. Subclasses keep their data in ``__slots__`` of plain values.
 
-    Chance comes from ``_chance()``, never from a global generator.
+    Chance comes from ``_chance()``, never from a global generator. Events are built only
+    while ``narrate`` is set (``apply`` sets it, ``apply_trusted`` clears it).
 
     Subclasses implement ``_legal()`` (a fresh list of legal actions), ``_apply(action)``
     (apply a legal action, return events), ``_explain(action)`` (why an action is illegal),
@@ -90,7 +91,7 @@ class State:
     """
 
     __slots__ = ("game", "seed", "chance_seed", "chance_n", "history", "current_player", "is_terminal",
-                 "_legal_cache",
+                 "narrate", "_legal_cache",
                  "_resampled")
 
     def _init_base(self, game: Game, seed: int | None) -> None:
@@ -101,6 +102,7 @@ class State:
         self.history: list = []
         self.current_player: int | None = None
         self.is_terminal = False
+        self.narrate = True
         self._legal_cache: list | None = None
         self._resampled = False
 
@@ -113,6 +115,7 @@ class State:
         other.history = self.history[:]
         other.current_player = self.current_player
         other.is_terminal = self.is_terminal
+        other.narrate = self.narrate
         other._legal_cache = self._legal_cache
         other._resampled = self._resampled
 
@@ -156,16 +159,21 @@ class State:
         if action not in self._legal_cache:
             raise IllegalAction(self._explain(action))
         self._legal_cache = None
+        self.narrate = True
         events = self._apply(action)
         self.history.append(action)
         return events
 
-    def apply_trusted(self, action) -> list[Event]:
-        """Apply an action known to be legal (it came from ``legal_actions``): no checks."""
+    def apply_trusted(self, action) -> None:
+        """Apply an action known to be legal (it came from ``legal_actions``), for search.
+
+        No checks and no events: games build events only while ``self.narrate`` is set, which
+        this turns off (events cost a third of a random playout and search never reads them).
+        """
         self._legal_cache = None
-        events = self._apply(action)
+        self.narrate = False
+        self._apply(action)
         self.history.append(action)
-        return events
 
     def record(self) -> dict:
         """The game as a record that ``ludus.replay`` turns back into this very state."""

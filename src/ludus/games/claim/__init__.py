@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.errors import OptionError
 from ...core.game import Game
 from . import notation
-from .cards import deck_factions
+from .cards import build_deck, deck_factions
 from .options import Options
 from .state import ClaimState
 from .view import all_cards
@@ -22,6 +22,7 @@ class Claim(Game):
     def _check_options(self, given: set[str]) -> None:
         o = self.options
         self.deck_factions = deck_factions(o.factions, o.players)      # K5: refuses bad decks
+        self.deck_cards = tuple(build_deck(self.deck_factions))
         if o.first_leader != "random" and int(o.first_leader) >= o.players:
             raise OptionError(f"first_leader={o.first_leader} is not a seat of a {o.players}-player "
                               f"game; use random or 0..{o.players - 1}")

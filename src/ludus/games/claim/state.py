@@ -12,6 +12,7 @@ another seat (``peeked[p][q]``) and the factions each seat showed it lacks this 
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 
 from ...core.errors import LudusError
 from ...core.game import State
@@ -30,10 +31,11 @@ from .cards import (
     SEERS,
     TROLLS,
     UNDEAD,
-    build_deck,
     card_name,
 )
 from .notation import PLAY, PLAY_OF, SMASH_OF, TAKE, TAKE_DECK, TAKE_DECK_ACTION, TAKE_OF
+
+DOPPEL_LO, DOPPEL_HI = DOPPELGANGERS * 10, DOPPELGANGERS * 10 + 10
 
 # Steps: which decision is due.
 PLAY_CARD, CHOOSE_PRIZE, SECOND_PRIZE, CHOOSE_SMASH, OVER = range(5)
@@ -60,7 +62,7 @@ class ClaimState(State):
         s.troll_oldest = o.troll_pick == "oldest"
         s.dragon_last_card = o.dragon == "last-card"
         rng = s._chance()
-        deck = build_deck(s.factions)
+        deck = list(game.deck_cards)
         shuffle(rng, deck)                                                # K7
         k = DEAL[n]
         s.hands = [sorted(deck[i * k:(i + 1) * k]) for i in range(n)]
@@ -88,19 +90,20 @@ class ClaimState(State):
         """K9: one face-up prize (2 players) or two (3-4)."""
         for _ in range(PRIZES[self.n]):
             self.prizes.append(self.deck.pop())
-        return [ev.PrizesRevealed(tuple(card_name(c) for c in self.prizes))]
+        return [ev.PrizesRevealed(tuple(card_name(c) for c in self.prizes))] if self.narrate else []
 
     # -- legal actions --------------------------------------------------------------------
 
     def _legal(self) -> list:
         step = self.step
         if step == PLAY_CARD:
-            hand = self.hands[self.current_player]
+            hand = self.hands[self.current_player]   # kept sorted, so a faction is a slice
             if self.trick:
-                led = self.trick[0][1] // 10
-                follow = [c for c in hand if c // 10 == led or c // 10 == DOPPELGANGERS]   # K11
-                if any(c // 10 == led for c in hand):
-                    hand = follow
+                led = self.trick[0][1] // 10 * 10
+                i = bisect_left(hand, led)
+                j = bisect_left(hand, led + 10, i)
+                if i < j:                                                      # K11
+                    hand = hand[i:j] + hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
             return [PLAY_OF[c] for c in sorted(set(hand))]
         if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
             out = [TAKE_OF[c] for c in sorted(set(self.prizes))]
@@ -138,38 +141,35 @@ class ClaimState(State):
             if card // 10 != led and card // 10 != DOPPELGANGERS:
                 self.voids[p] |= 1 << led                                    # K16
                 followed = False
-        self._forget_known(p, card)
+        if self.phase == 2:
+            self._forget_known(p, card)
         self.trick.append((p, card))
-        out = [ev.CardPlayed(p, card_name(card), followed)]
+        out = [ev.CardPlayed(p, card_name(card), followed)] if self.narrate else []
         if len(self.trick) < self.n:
             self.current_player = (p + 1) % self.n
             return out
         return out + self._resolve()
 
     def _forget_known(self, p: int, card: int) -> None:
-        """A known card p played leaves what others know of p's hand (phase 2)."""
-        if self.phase == 2:
-            if card in self.known[p]:
-                self.known[p].remove(card)
-            for q in range(self.n):
-                if card in self.peeked[q][p]:
-                    self.peeked[q][p].remove(card)
+        """A known card p played in phase 2 leaves what others know of p's hand."""
+        if card in self.known[p]:
+            self.known[p].remove(card)
+        for q in range(self.n):
+            if card in self.peeked[q][p]:
+                self.peeked[q][p].remove(card)
 
     def _rank(self) -> list[int]:
         """K12: seats of the trick, best first."""
         led = self.trick[0][1] // 10
+        goblins_led = led == GOBLINS
         keys = []
         for i, (seat, card) in enumerate(self.trick):
             f = card // 10
-            if led == GOBLINS and f == KNIGHTS:
-                tier = 2
-            elif f == led or f == DOPPELGANGERS:
-                tier = 1
-            else:
-                tier = 0
-            keys.append((tier, card % 10, -i, seat))
+            tier = 2 if goblins_led and f == KNIGHTS else 1 if f == led or f == DOPPELGANGERS else 0
+            # One int per card: tier, then value, then earlier play (K12.4); the seat in 3 bits.
+            keys.append(((tier * 10 + card % 10) * 8 + 7 - i) * 8 + seat)
         keys.sort(reverse=True)
-        return [k[3] for k in keys]
+        return [k & 7 for k in keys]
 
     def _next_leader(self, winner: int) -> int:
         """K15, K21: the winner leads, unless a Dragon says otherwise (``self.trick`` is full)."""
@@ -185,17 +185,18 @@ class ClaimState(State):
         self.next_leader = self._next_leader(winner)
         trick = self.last_trick = self.trick
         self.trick = []
-        out = [ev.TrickWon(winner, tuple(self.ranking), self.phase)]
+        out = [ev.TrickWon(winner, tuple(self.ranking), self.phase)] if self.narrate else []
         if self.phase == 1:
             undead = [c for _, c in trick if c // 10 == UNDEAD]               # K14, K19
             self.score[winner] += undead
             self.discard += [c for _, c in trick if c // 10 != UNDEAD]
-            if undead:
+            if undead and self.narrate:
                 out.append(ev.CardsCollected(winner, tuple(card_name(c) for c in undead), "score"))
-            seer_won = dict(trick)[winner] // 10 == SEERS                     # K28
+            seer_won = any(seat == winner and c // 10 == SEERS for seat, c in trick)   # K28
             if seer_won:
                 self.peek = self.deck[-1]
-                out.append(ev.SeerLooked(winner, card_name(self.peek)))
+                if self.narrate:
+                    out.append(ev.SeerLooked(winner, card_name(self.peek)))
             if seer_won or self.n > 2:
                 self.step = CHOOSE_PRIZE
                 self.current_player = winner
@@ -208,20 +209,21 @@ class ClaimState(State):
     def _take_prize(self, p: int, card: int) -> list:
         """Seat p takes a face-up prize; the rest go down the ranking."""
         self.prizes.remove(card)
-        out = [self._to_followers_public(p, card)]
+        out = self._to_followers_public(p, card)
         rest = self.ranking[self.ranking.index(p) + 1:]
         # After a Seer's look, the first deck card handed out is the one it saw (K16).
         seer = self.ranking[0] if self.peek is not None else None
         self.peek = None
         for seat in rest:
             if self.prizes:
-                out.append(self._to_followers_public(seat, self.prizes.pop()))
+                out += self._to_followers_public(seat, self.prizes.pop())
                 continue
             card = self.deck.pop()
             self.followers[seat].append(card)
             if seer is not None:
                 self.peeked[seer][seat].append(card)
-            out.append(ev.DeckCardTaken(seat, card_name(card), seer))
+            if self.narrate:
+                out.append(ev.DeckCardTaken(seat, card_name(card), seer))
             seer = None
         return out + self._end_trick()
 
@@ -230,10 +232,10 @@ class ClaimState(State):
         card = self.deck.pop()
         self.peek = None
         self.followers[p].append(card)
-        out = [ev.DeckCardTaken(p, card_name(card), None)]
+        out = [ev.DeckCardTaken(p, card_name(card), None)] if self.narrate else []
         rest = self.ranking[1:]
         if self.n == 2:
-            return out + [self._to_followers_public(rest[0], self.prizes.pop())] + self._end_trick()
+            return out + self._to_followers_public(rest[0], self.prizes.pop()) + self._end_trick()
         self.step = SECOND_PRIZE
         self.current_player = rest[0]
         return out
@@ -241,7 +243,7 @@ class ClaimState(State):
     def _to_followers_public(self, p: int, card: int):
         self.followers[p].append(card)
         self.known[p].append(card)
-        return ev.PrizeTaken(p, card_name(card))
+        return [ev.PrizeTaken(p, card_name(card))] if self.narrate else []
 
     def _end_trick(self) -> list:
         self.leader = self.next_leader
@@ -262,7 +264,7 @@ class ClaimState(State):
         self.hands = [sorted(f) for f in self.followers]
         self.followers = [[] for _ in range(self.n)]
         self.voids = [0] * self.n
-        return [ev.PhaseTwoBegins(self.leader)]
+        return [ev.PhaseTwoBegins(self.leader)] if self.narrate else []
 
     # -- phase 2: collecting (K18, K20, K25-K27) -------------------------------------------
 
@@ -286,14 +288,14 @@ class ClaimState(State):
             pool.remove(pick)
             to_winner.append(pick)
             self.trolls_waiting = pool
-            if pool:
+            if pool and self.narrate:
                 out.append(ev.TrollsWaiting(tuple(card_name(c) for c in pool)))
         self.score[winner] += to_winner
         self.score[lowest] += dwarves                                          # K20
         self.gnomes[winner] += gnomes                                          # K25
         for seat, cards, where in ((winner, to_winner, "score"), (lowest, dwarves, "score"),
                                    (winner, gnomes, "gnomes")):
-            if cards:
+            if cards and self.narrate:
                 out.append(ev.CardsCollected(seat, tuple(card_name(c) for c in cards), where))
         self.smash_values = sorted(c % 10 for c in to_winner if c // 10 == GIANTS)  # K26
         return out + self._continue_smashes(winner)
@@ -318,7 +320,7 @@ class ClaimState(State):
     def _remove_gnome(self, p: int, victim: int, v: int) -> list:
         self.gnomes[victim].remove(GNOMES * 10 + v)
         self.removed.append(GNOMES * 10 + v)
-        return [ev.GnomeSmashed(p, victim, v)]
+        return [ev.GnomeSmashed(p, victim, v)] if self.narrate else []
 
     # -- end and scoring (K29-K34) --------------------------------------------------------
 
@@ -331,7 +333,7 @@ class ClaimState(State):
         self.is_terminal = True
         self.step = OVER
         self.current_player = None
-        return [ev.GameOver(tuple(self.scores()), tuple(self.returns()))]
+        return [ev.GameOver(tuple(self.scores()), tuple(self.returns()))] if self.narrate else []
 
     def _sides(self) -> list[list[int]]:
         """Scoring sides: each seat, or the two teams' pooled piles with 4 players (K33)."""
@@ -463,7 +465,7 @@ class ClaimState(State):
         seen += self.trolls_waiting + [c for _, c in self.trick]
         for q in range(self.n):
             seen += self.score[q] + self.gnomes[q] + pinned[q]
-        remaining = build_deck(self.factions)
+        remaining = list(self.game.deck_cards)
         for c in seen:
             remaining.remove(c)
         return sorted(remaining)

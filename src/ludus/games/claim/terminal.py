@@ -1,0 +1,606 @@
+"""Claim in the terminal: the table as one seat sees it, and the narration of events.
+
+The command line (``ludus.cli``) finds this module by the game id and calls:
+
+* ``render(observation)`` — the table of ``state.observe(seat)`` as a rich renderable;
+* ``narrate(event, viewer)`` — one line of rich markup for an event *already passed through*
+  ``event.seen_by(viewer)`` (a card taken unseen from the deck arrives here as ``None``);
+* ``decision(observation, actions)`` — what the seat to move is asked, in words;
+* ``moves(actions)`` — the legal moves in the order they are numbered, and their display;
+* ``auto_note(observation, action)`` — why a forced move was played for the person;
+* ``result(observation)`` — factions won, faction winners and who wins;
+* ``turn_label(observation)`` — "phase 1 · trick 3 of 13" (titles, replay steps);
+* ``help_text()`` — the move notation and a summary of the rules.
+
+Everything here reads plain data (observations, events, actions); nothing reads a state, so
+nothing here can show what the seat does not know. Cards are written as in the notation,
+"dragons 7"; a group of cards of one faction as "dragons 2 5 7".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .cards import DEAL, FACTION_VALUES, FACTIONS
+from .notation import PLAY, SMASH, TAKE, TAKE_DECK
+
+STYLE = {
+    "goblins": "green", "knights": "bright_white", "undead": "magenta", "dwarves": "dark_orange",
+    "doppelgangers": "cyan", "gnomes": "bright_green", "giants": "yellow", "dragons": "red",
+    "trolls": "orange4", "seers": "bright_blue",
+}
+TOTAL = {FACTIONS[f]: len(values) for f, values in FACTION_VALUES.items()}
+PHASE_NAMES = {1: "recruit followers", 2: "win the factions"}
+
+
+# -- words ----------------------------------------------------------------------------------
+
+
+def _seat(p: int | None) -> str:
+    return f"seat {p}" if p is not None else "nobody"
+
+
+def _who(p: int, viewer: int | None) -> str:
+    """``You`` for the viewer, else ``Seat N`` (the start of a sentence)."""
+    return "You" if p == viewer else f"Seat {p}"
+
+
+def _whom(p: int, viewer: int | None) -> str:
+    """``you`` for the viewer, else ``seat N`` (inside a sentence)."""
+    return "you" if p == viewer else f"seat {p}"
+
+
+def _split(card: str) -> tuple[str, int]:
+    faction, _, value = card.partition(" ")
+    return faction, int(value)
+
+
+def _card(card: str) -> str:
+    """A card as rich markup, coloured by faction."""
+    faction, _ = _split(card)
+    return f"[{STYLE.get(faction, 'bold')}]{escape(card)}[/]"
+
+
+def _cards(cards) -> str:
+    return ", ".join(_card(c) for c in cards) if cards else "nothing"
+
+
+def _grouped(cards, order: list[str] | None = None) -> Text:
+    """Cards grouped by faction, values ascending: ``dragons 2 5 7 · seers 0``."""
+    groups: dict[str, list[int]] = {}
+    for c in cards:
+        f, v = _split(c)
+        groups.setdefault(f, []).append(v)
+    ranked = order or list(FACTIONS)
+    keys = sorted(groups, key=lambda f: ranked.index(f) if f in ranked else len(ranked))
+    text = Text()
+    for i, f in enumerate(keys):
+        if i:
+            text.append(" · ", style="dim")
+        text.append(f + " " + " ".join(str(v) for v in sorted(groups[f])), style=STYLE.get(f, ""))
+    return text if text.plain else Text("—", style="dim")
+
+
+def _rank(trick: list[dict]) -> list[int]:
+    """K12 on a trick as the observation shows it: seats, best first."""
+    if not trick:
+        return []
+    led = _split(trick[0]["card"])[0]
+    keys = []
+    for i, play in enumerate(trick):
+        f, v = _split(play["card"])
+        tier = 2 if led == "goblins" and f == "knights" else 1 if f in (led, "doppelgangers") else 0
+        keys.append((tier, v, -i, play["seat"]))
+    return [k[3] for k in sorted(keys, reverse=True)]
+
+
+def _tricks_per_phase(o: dict) -> int:
+    return DEAL.get(o["players"], 13)
+
+
+def _trick_number(o: dict) -> int:
+    done = o["tricks_done"] - (_tricks_per_phase(o) if o["phase"] == 2 else 0)
+    return min(done + 1, _tricks_per_phase(o))
+
+
+def turn_label(observation: dict) -> str:
+    """Where the game is: ``phase 1 · trick 3 of 13`` (or ``game over``)."""
+    o = observation
+    if o["over"]:
+        return "game over"
+    return f"phase {o['phase']} · trick {_trick_number(o)} of {_tricks_per_phase(o)}"
+
+
+def _team(o: dict, p: int) -> str:
+    return "seats 0+2" if p % 2 == 0 else "seats 1+3"
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def _trick_line(o: dict) -> Text:
+    you = o.get("seat")
+    trick = o["trick"]
+    line = Text("Trick: ", style="bold")
+    if not trick:
+        if o["step"] == "play":
+            line.append(f"{_whom(o['to_move'], you)} to lead")
+        else:
+            line.append("—")
+        return line
+    for i, play in enumerate(trick):
+        if i:
+            line.append(" · ", style="dim")
+        line.append(f"{_whom(play['seat'], you)} ")
+        line.append_text(Text.from_markup(_card(play["card"])))
+        if i == 0:
+            line.append(" (led)", style="dim")
+    best = _rank(trick)[0]
+    best_card = next(p["card"] for p in trick if p["seat"] == best)
+    line.append(f"   → {_whom(best, you)} winning with {best_card}", style="italic")
+    if o["to_move"] is not None and o["step"] == "play":
+        line.append(f" · {_whom(o['to_move'], you)} to play", style="dim")
+    return line
+
+
+def _last_trick_line(o: dict) -> Text | None:
+    if "last_trick" not in o:
+        return None
+    you = o.get("seat")
+    line = Text("Last trick: ", style="bold")
+    for i, play in enumerate(o["last_trick"]):
+        if i:
+            line.append(" · ", style="dim")
+        line.append(f"{_whom(play['seat'], you)} ")
+        line.append_text(Text.from_markup(_card(play["card"])))
+    ranking = o["last_ranking"]
+    line.append(f"  → {_whom(ranking[0], you)} won (ranking {', '.join(map(str, ranking))})")
+    nxt = o.get("next_leader")
+    if nxt is not None and nxt != ranking[0]:
+        line.append(f"; the Dragon makes {_whom(nxt, you)} lead", style="yellow")
+    return line
+
+
+def _seats_table(o: dict) -> Table:
+    you = o.get("seat")
+    seats = o["seats"]
+    phase = o["phase"]
+    t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+    show_team = o["players"] == 4
+    show_followers = phase == 1 and not o["over"]
+    show_gnomes = phase == 2 or any(s["gnome_area"] for s in seats)
+    show_lacks = any(s["lacks"] for s in seats) and not o["over"]
+    show_known = any((s["known_cards"] or s.get("seen_by_your_seer")) and i != you
+                     for i, s in enumerate(seats))
+    t.add_column("", no_wrap=True)
+    if show_team:
+        t.add_column("team", no_wrap=True)
+    t.add_column("hand", justify="right")
+    if show_followers:
+        t.add_column("followers", justify="right")
+    t.add_column("score pile", ratio=3)
+    if show_gnomes:
+        t.add_column("gnome area", ratio=2)
+    if show_lacks:
+        t.add_column("has no", ratio=1)
+    if show_known:
+        t.add_column("seen taken (in followers)" if phase == 1 else "known in hand", ratio=2)
+    for p, s in enumerate(seats):
+        mark = "▶ " if o["to_move"] == p else "  "
+        name = Text(mark + _seat(p) + (" (you)" if p == you else ""),
+                    style="bold" if p == you or o["to_move"] == p else "")
+        row: list = [name]
+        if show_team:
+            row.append(_team(o, p) + (" (yours)" if you is not None and p % 2 == you % 2 else ""))
+        row.append(str(s["hand_size"]))
+        if show_followers:
+            row.append(str(s["follower_pile_size"]))
+        row.append(_grouped(s["score_pile"], o["factions"]))
+        if show_gnomes:
+            row.append(_grouped(s["gnome_area"], o["factions"]))
+        if show_lacks:
+            row.append(Text(", ".join(s["lacks"]) or "—", style="" if s["lacks"] else "dim"))
+        if show_known:
+            cell = Text()
+            if p != you:
+                if s["known_cards"]:
+                    cell.append_text(_grouped(s["known_cards"], o["factions"]))
+                seer = s.get("seen_by_your_seer")
+                if seer:
+                    cell.append(" + your Seer saw: " if cell.plain else "your Seer saw: ", style="dim")
+                    cell.append_text(_grouped(seer, o["factions"]))
+            row.append(cell if cell.plain else Text("—", style="dim"))
+        t.add_row(*row)
+    return t
+
+
+def _sides(o: dict) -> list[tuple[str, list[int]]]:
+    """Scoring sides: each seat, or the two teams with 4 players (K33)."""
+    you = o.get("seat")
+    if o["players"] == 4:
+        return [(f"team {a}+{b}" + (" (yours)" if you in (a, b) else ""), [a, b])
+                for a, b in ((0, 2), (1, 3))]
+    return [(_seat(p) + (" (you)" if p == you else ""), [p]) for p in range(o["players"])]
+
+
+def _holdings(o: dict, seats: list[int], faction: str, gnomes: bool = True) -> list[int]:
+    values = []
+    for p in seats:
+        s = o["seats"][p]
+        pile = s["score_pile"] + (s["gnome_area"] if gnomes else [])
+        values += [_split(c)[1] for c in pile if _split(c)[0] == faction]
+    return sorted(values, reverse=True)
+
+
+def _leaders(holdings: list[list[int]]) -> list[int]:
+    """K30: the side(s) ahead in one faction (empty: nobody holds any)."""
+    best = max(holdings, key=lambda h: (len(h), h))
+    if not best:
+        return []
+    return [i for i, h in enumerate(holdings) if (len(h), h) == (len(best), best)]
+
+
+def _unplayed(o: dict) -> Counter:
+    """Per faction, the cards not yet seen out of play (in hands, or in the deck in phase 1)."""
+    out: Counter = Counter()
+    gone = list(o["discard"]) + list(o["removed"]) + list(o["trolls_waiting"])
+    gone += [p["card"] for p in o["trick"]]
+    for s in o["seats"]:
+        gone += s["score_pile"] + s["gnome_area"]
+    gone_by = Counter(_split(c)[0] for c in gone)
+    for f in o["factions"]:
+        out[f] = TOTAL[f] - gone_by[f]
+    return out
+
+
+def _tally(o: dict) -> Table:
+    """Phase 2: cards per faction per side (score pile + Gnome area), the current leader bold."""
+    sides = _sides(o)
+    factions = o["factions"]
+    t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold",
+              title="Faction tally (score pile + gnome area; bold: ahead now)", title_justify="left",
+              title_style="bold")
+    t.add_column("", no_wrap=True)
+    for f in factions:
+        t.add_column(Text(f, style=STYLE.get(f, "")), justify="center")
+    t.add_column("ahead in", justify="right")
+    cells = []
+    ahead = [0] * len(sides)
+    for f in factions:
+        holdings = [_holdings(o, seats, f) for _, seats in sides]
+        leaders = _leaders(holdings)
+        if len(leaders) == 1:
+            ahead[leaders[0]] += 1
+        column = []
+        for i, h in enumerate(holdings):
+            text = f"{len(h)}" + (f" ({h[0]})" if h else "")
+            alone = len(leaders) == 1 and leaders[0] == i
+            style = "bold green" if alone else ("bold" if i in leaders else "")
+            column.append(Text(text if h else "·", style=style if h else "dim"))
+        cells.append(column)
+    for i, (label, _) in enumerate(sides):
+        t.add_row(label, *[column[i] for column in cells], str(ahead[i]))
+    unplayed = _unplayed(o)
+    t.add_row(Text("not yet played", style="dim"), *[Text(str(unplayed[f]), style="dim") for f in factions],
+              "")
+    return t
+
+
+def render(observation: dict) -> Group:
+    """The table as ``observation['seat']`` sees it."""
+    o = observation
+    you = o.get("seat")
+    parts: list = []
+    head = Text()
+    if o["over"]:
+        head.append("Game over", style="bold")
+    else:
+        head.append(f"Phase {o['phase']} — {PHASE_NAMES[o['phase']]}", style="bold")
+        head.append(f" · trick {_trick_number(o)} of {_tricks_per_phase(o)}")
+        if o["phase"] == 1:
+            head.append(f" · deck {o['deck_size']} cards")
+    parts.append(head)
+    if o["phase"] == 1 and not o["over"]:
+        line = Text("Factions: ", style="dim")
+        line.append_text(Text.from_markup(" ".join(f"[{STYLE.get(f, '')}]{f}[/]" for f in o["factions"])))
+        parts.append(line)
+    if o["players"] == 4:
+        team = "" if you is None else f" (you play with seat {(you + 2) % 4})"
+        parts.append(Text(f"Teams: seats 0+2 against seats 1+3{team}", style="dim"))
+    if o["phase"] == 1 and not o["over"]:
+        prizes = o["prizes"]
+        line = Text("Prize: " if len(prizes) == 1 else "Prizes: ", style="bold")
+        line.append_text(Text.from_markup(_cards(prizes) if prizes else "—"))
+        if o["players"] == 2:
+            line.append("   (winner takes it, loser the top deck card)", style="dim")
+        else:
+            line.append("   (1st chooses, 2nd gets the other, the rest take deck cards)", style="dim")
+        parts.append(line)
+    if not o["over"]:
+        parts.append(_trick_line(o))
+    last = _last_trick_line(o)
+    if last is not None:
+        parts.append(last)
+    parts.append(_seats_table(o))
+    if o["phase"] == 2 or o["trolls_waiting"]:
+        line = Text("Trolls waiting: ", style="bold")
+        line.append_text(_grouped(o["trolls_waiting"]) if o["trolls_waiting"] else Text("none", style="dim"))
+        parts.append(line)
+    if o["phase"] == 2 and not o["over"]:
+        parts.append(_tally(o))
+    if you is not None:
+        me = o["seats"][you]
+        if "hand" in me and not o["over"]:
+            line = Text(f"Your hand ({len(me['hand'])}): ", style="bold")
+            line.append_text(_grouped(me["hand"], o["factions"]))
+            parts.append(line)
+        if o["phase"] == 1 and "follower_pile" in me and not o["over"]:
+            line = Text(f"Your followers ({len(me['follower_pile'])}): ", style="bold")
+            line.append_text(_grouped(me["follower_pile"], o["factions"]))
+            parts.append(line)
+        if o.get("seer_sees"):
+            parts.append(Text.from_markup(f"[bold]Your Seer sees[/bold] {_card(o['seer_sees'])} "
+                                          "on top of the deck."))
+    return Group(*parts)
+
+
+# -- narration ------------------------------------------------------------------------------
+
+
+def narrate(event, viewer: int | None = None) -> str | None:
+    """One line of rich markup for ``event`` as ``viewer`` saw it (None: not worth a line).
+
+    ``event`` must already be ``original.seen_by(viewer)``: hidden fields are None.
+    """
+    kind = type(event).__name__
+    e = event
+    p = getattr(e, "player", None)
+    if kind == "PrizesRevealed":
+        word = "Prize" if len(e.cards) == 1 else "Prizes"
+        return f"[dim]{word} revealed:[/dim] {_cards(e.cards)}"
+    if kind == "CardPlayed":
+        text = f"{_who(p, viewer)} played {_card(e.card)}"
+        if not e.followed:
+            text += " [dim](did not follow: no card of the led faction)[/dim]"
+        return text
+    if kind == "TrickWon":
+        ranking = ", ".join(map(str, e.ranking))
+        return f"[bold]{_who(e.winner, viewer)} won the trick[/bold] (ranking {ranking})"
+    if kind == "PrizeTaken":
+        return f"{_who(p, viewer)} took the prize {_card(e.card)}"
+    if kind == "DeckCardTaken":
+        if e.card is None:
+            return f"{_who(p, viewer)} took a card from the deck"
+        if p == viewer:
+            return f"You took {_card(e.card)} from the deck"
+        return f"{_who(p, viewer)} took {_card(e.card)} from the deck [dim](your Seer saw it)[/dim]"
+    if kind == "SeerLooked":
+        if e.card is None:
+            return f"{_who(p, viewer)}'s Seer looked at the top deck card"
+        return f"Your Seer saw {_card(e.card)} on top of the deck"
+    if kind == "CardsCollected":
+        cards = _cards(e.cards)
+        if e.where == "gnomes":
+            return f"{_who(p, viewer)} put {cards} in {'your' if p == viewer else 'their'} Gnome area"
+        if e.where == "discard":
+            return f"Discarded: {cards}"
+        return f"{_who(p, viewer)} scored {cards}"
+    if kind == "TrollsWaiting":
+        return f"Trolls waiting for the next trick: {_cards(e.cards)}"
+    if kind == "GnomeSmashed":
+        whose = "your" if e.victim == viewer else f"seat {e.victim}'s"
+        return (f"[yellow]{_who(p, viewer)}{'r' if p == viewer else chr(39) + 's'} Giant smashed "
+                f"{whose} gnomes {e.value}[/yellow]")
+    if kind == "PhaseTwoBegins":
+        return (f"[bold]Phase 2 begins[/bold]: follower piles become hands; "
+                f"{_whom(e.leader, viewer)} lead{'' if e.leader == viewer else 's'}")
+    if kind == "GameOver":
+        won = ", ".join(f"{_whom(i, viewer)} {n}" for i, n in enumerate(e.factions_won))
+        best = max(e.returns)
+        winners = [i for i, r in enumerate(e.returns) if r == best and r > 0]
+        verdict = ("a draw" if not winners else
+                   " and ".join(_whom(i, viewer) for i in winners) + (" win" if len(winners) > 1
+                                                                    or winners[0] == viewer else " wins"))
+        return f"[bold]Game over[/bold]: factions won {won} — {verdict}"
+    return escape(f"{kind}: {event.to_dict()}")
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def _stake(o: dict) -> str:
+    """What the trick is for, as a short note."""
+    if o["phase"] == 1:
+        prizes = o["prizes"]
+        return f"[dim] · for {_cards(prizes)}[/dim]" if prizes else ""
+    return ""
+
+
+def decision(observation: dict, actions: list) -> str:
+    """What the seat to move is asked now, in words (rich markup)."""
+    o = observation
+    you = o["seat"]
+    step = o["step"]
+    if step == "play":
+        hand = o["seats"][you].get("hand", [])
+        trick = o["trick"]
+        if not trick:
+            return "Lead a card" + _stake(o)
+        led = o["led_faction"]
+        holds = any(_split(c)[0] == led for c in hand)
+        if led == "doppelgangers":
+            if holds:
+                return "Follow doppelgangers (you must play doppelgangers)" + _stake(o)
+            return "Follow doppelgangers — you have none: play any card" + _stake(o)
+        if holds:
+            return f"Follow {led} (you must play {led} or a doppelganger)" + _stake(o)
+        note = ""
+        if led == "goblins" and any(_split(c)[0] == "knights" for c in hand):
+            note = " (knights beat goblins)"
+        return f"Follow {led} — you have no {led}: play any card{note}" + _stake(o)
+    if step == "choose-prize":
+        if any(a[0] == TAKE_DECK for a in actions):
+            seen = o.get("seer_sees")
+            what = f" (the deck card is {_card(seen)})" if seen else ""
+            return f"Your Seer: take the deck card or a prize{what}"
+        ranking = o.get("last_ranking", [])
+        if len(ranking) > 1:
+            return f"Choose your prize (the other goes to {_whom(ranking[1], you)})"
+        return "Choose your prize"
+    if step == "second-prize":
+        ranking = o.get("last_ranking", [])
+        rest = ranking[2] if len(ranking) > 2 else None
+        other = f" (the other goes to {_whom(rest, you)})" if rest is not None else ""
+        return f"Choose your prize{other}"
+    if step == "choose-smash":
+        values = o.get("smash_values") or []
+        which = f" (gnomes {values[0]})" if values else ""
+        return f"Choose whose Gnome your Giant removes{which}"
+    return f"Choose a move ({escape(step)})"
+
+
+def auto_note(observation: dict, action) -> str:
+    """Why ``action``, the only legal move, was played for the person."""
+    o = observation
+    you = o["seat"]
+    kind = action[0]
+    if kind == PLAY:
+        hand = o["seats"][you].get("hand", [])
+        if len(hand) == 1:
+            return f"Your last card, {_card(str(action))}, is played."
+        if o["trick"]:
+            return f"You must follow {o['led_faction']}: {_card(str(action))} is your only choice."
+        return f"You can only play {_card(str(action))}."
+    if kind == TAKE:
+        return f"Only one prize is left: you take {_card(str(action)[5:])}."
+    if kind == SMASH:
+        return f"Only seat {action[1]} holds a matching Gnome: your Giant smashes it."
+    return f"Only one legal move: {escape(str(action))}."
+
+
+# -- moves ----------------------------------------------------------------------------------
+
+
+def moves(actions: list) -> tuple[list, Group]:
+    """The moves in the order they are numbered (from 1), and how they are shown.
+
+    Cards to play are listed one row per faction, values ascending; prizes and targets follow.
+    """
+    plays = sorted((a for a in actions if a[0] == PLAY), key=lambda a: (a[1] // 10, a[1] % 10))
+    rest = [a for a in actions if a[0] != PLAY]
+    rest.sort(key=lambda a: (a[0] == TAKE_DECK, a[0], a[1]))
+    ordered = plays + rest
+    parts: list = []
+    if plays:
+        t = Table(box=None, padding=(0, 2), show_header=False, show_edge=False, pad_edge=False)
+        by_faction: dict[int, list] = {}
+        for a in plays:
+            by_faction.setdefault(a[1] // 10, []).append(a)
+        width = max(len(group) for group in by_faction.values())
+        for _ in range(width):
+            t.add_column(no_wrap=True)
+        n = 0
+        for f, group in by_faction.items():
+            row = []
+            for a in group:
+                n += 1
+                item = Text(f"{n:>2} ", style="bold")
+                item.append(str(a), style=STYLE.get(FACTIONS[f], ""))
+                row.append(item)
+            t.add_row(*row, *[""] * (width - len(row)))
+        parts.append(t)
+    if rest:
+        items = []
+        for i, a in enumerate(rest, start=len(plays) + 1):
+            item = Text(f"{i:>2} ", style="bold")
+            if a[0] == TAKE:
+                item.append("take ")
+                item.append_text(Text.from_markup(_card(str(a)[5:])))
+            elif a[0] == TAKE_DECK:
+                item.append("take deck", style="bold")
+                item.append(" (the card your Seer sees)", style="dim")
+            else:
+                item.append(f"smash {a[1]}")
+                item.append(f" (seat {a[1]}'s Gnome)", style="dim")
+            items.append(item)
+        parts.append(Columns(items, padding=(0, 3)))
+    return ordered, Group(*parts)
+
+
+# -- the end --------------------------------------------------------------------------------
+
+
+def result(observation: dict) -> Group:
+    """Per faction, each side's cards and who wins it; factions won; who wins the game."""
+    o = observation
+    you = o.get("seat")
+    sides = _sides(o)
+    winners = o.get("faction_winners", {})
+    t = Table(box=None, padding=(0, 2), show_edge=False, pad_edge=False, header_style="bold")
+    t.add_column("faction")
+    for label, _ in sides:
+        t.add_column(label)
+    t.add_column("won by")
+    for f in o["factions"]:
+        row: list = [Text(f, style=STYLE.get(f, ""))]
+        for i, (_, seats) in enumerate(sides):
+            h = _holdings(o, seats, f)
+            text = f"{len(h)}: " + " ".join(map(str, h)) if h else "0"
+            row.append(Text(text, style="bold green" if winners.get(f) == i else ""))
+        w = winners.get(f)
+        row.append(sides[w][0] if w is not None else Text("nobody (tie)", style="dim"))
+        t.add_row(*row)
+    won = o.get("factions_won", [])
+    side_won = [won[seats[0]] for _, seats in sides] if won else []
+    t.add_row(Text("factions won", style="bold"), *[Text(str(n), style="bold") for n in side_won], "")
+    returns = o.get("returns", [0.0] * o["players"])
+    best = max(returns)
+    top = [p for p, r in enumerate(returns) if r == best and r > 0]
+    if not top:
+        verdict = f"[bold]A draw[/bold]: {' to '.join(map(str, side_won))} factions."
+    elif o["players"] == 4:
+        team = top[0] % 2
+        name = "Your team wins" if you is not None and you % 2 == team else f"Team {team}+{team + 2} wins"
+        score = f"{side_won[team]} to {side_won[1 - team]}"
+        style = "bold green" if you is None or you % 2 == team else "bold red"
+        verdict = f"[{style}]{name}[/{style}], {score} factions."
+    else:
+        names = [("you" if p == you else _seat(p)) for p in top]
+        joined = " and ".join(names)
+        joined = joined[0].upper() + joined[1:]
+        verb = "win" if len(top) > 1 or top[0] == you else "wins"
+        style = "bold green" if you is None or you in top else "bold red"
+        tie = sum(1 for p in range(o["players"]) if won[p] == won[top[0]]) > len(top)
+        how = f"with {won[top[0]]} factions" + (" (on the tie-break: most cards in one faction, "
+                                                "then the sum of the factions won)" if tie else "")
+        if len(top) > 1:
+            how += " — a shared win"
+        verdict = f"[{style}]{joined} {verb}[/{style}] {how}."
+    return Group(Text("Game over", style="bold"), t, Text.from_markup(verdict))
+
+
+def help_text() -> str:
+    """The move notation and the rules in brief (rich markup), in lines under 80 characters."""
+    return """[bold]Moves[/bold]: type a move's number, or the move itself (any unique faction prefix):
+  [cyan]dragons 7[/cyan]          play a card ([cyan]play drag 7[/cyan] also reads)
+  [cyan]take gnomes 5[/cyan]      take that face-up prize
+  [cyan]take deck[/cyan]          (your Seer won) take the top deck card you saw instead
+  [cyan]smash 2[/cyan]            (your Giant) remove the matching Gnome of seat 2
+Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
+[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table again \
+· [cyan]quit[/cyan] stop (you may save)
+[bold]Tricks[/bold]: follow the led faction if you can (a doppelganger always may be played and
+counts as the led faction); highest led card wins, ties go to the earlier card; knights
+beat goblins. A dragon played last makes its player lead next.
+[bold]Phase 1[/bold]: win tricks for the face-up prize; the loser gets an unseen deck card.
+Undead played go to the winner's score pile. A winning Seer peeks at the deck card.
+[bold]Phase 2[/bold]: your followers are your hand; tricks go to the winner's score pile.
+Dwarves go to the loser; gnomes to a Gnome area; each Giant you win smashes an
+opponent's gnome of its value; one troll per trick (the rest wait).
+[bold]Winning[/bold]: most cards of a faction wins it (tie: highest card); most factions wins."""
