@@ -59,6 +59,8 @@ EXPLICIT_CASES = [
     Case("caesar-cleopatra", "shuffled-seed3", {"action_deck": "shuffled"}, seed=3),
     Case("caesar-cleopatra", "variants-seed4",
          {"wrath": "face-up", "philosopher": "difference", "majority": "seed"}, seed=4),
+    Case("claim", "random-seed1", {}, seed=1),
+    Case("claim", "players4-seed2", {"players": 4}, seed=2, full_steps=40),
 ]
 
 
