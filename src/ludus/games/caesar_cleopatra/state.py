@@ -279,7 +279,7 @@ class CCState(State):
         kind, a, b = action
         p = self.current_player
         if kind == DRAW:
-            out = [self._draw(p, a)]
+            out = self._draw(p, a)
             ph = self.phase
             if ph == REFILL:
                 out += self._continue_refill()
@@ -312,7 +312,7 @@ class CCState(State):
             self._set_phase(PASSIVE_DISCARD, p)
             return []
         if kind == DISCARD:
-            return [self._discard_from_hand(p, a, "passive")]
+            return self._discard_from_hand(p, a, "passive")
         if kind == ARRANGE:
             return self._arrange(p, a)
         return self._open(p, a)
@@ -324,7 +324,7 @@ class CCState(State):
         self.know_act[1 - p].move(ZA_SETUP, ZA_PILE)
         if not any(self.unarranged[p]):
             self._set_phase(ARRANGING if p == 0 else OPENING, 1 if p == 0 else 0)
-        return [ev.ActionCardArranged(p, ACTION_NAMES[kind])]
+        return [ev.ActionCardArranged(p, ACTION_NAMES[kind])] if self.narrate else []
 
     def _open(self, p: int, v: int) -> list:
         """C10: one value per group, in board order."""
@@ -332,7 +332,7 @@ class CCState(State):
         self.opening_used[v] = 1
         self.hand_inf[p][v] -= 1
         self.down[p][g].append(v)
-        out = [ev.OpeningCardPlaced(p, GROUPS[g], VALUE_NAMES[v])]
+        out = [ev.OpeningCardPlaced(p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
         # C10/C35: the opponent knows the opened cards are distinct values: one set 1-5 lies
         # over the g+1 opened groups and the hand, the other set 1-5 in the hand. (Moving a card
         # of one pool of two 1-5 sets would admit worlds with a value opened twice.) After the
@@ -362,11 +362,11 @@ class CCState(State):
             v = self.inf_pile[p].pop()
             self.hand_inf[p][v] += 1
             self.know_inf[1 - p].move(Z_PILE, Z_HAND)
-            return ev.CardDrawn(p, "influence", VALUE_NAMES[v])
+            return [ev.CardDrawn(p, "influence", VALUE_NAMES[v])] if self.narrate else []
         k = self.act_pile[p].pop()
         self.hand_act[p][k] += 1
         self.know_act[1 - p].move(ZA_PILE, ZA_HAND)
-        return ev.CardDrawn(p, "action", ACTION_NAMES[k])
+        return [ev.CardDrawn(p, "action", ACTION_NAMES[k])] if self.narrate else []
 
     def _place(self, p: int, v: int, g: int, face_up: bool) -> list:
         """C12: one card down, or the first or second of two cards up."""
@@ -378,7 +378,7 @@ class CCState(State):
         else:
             self.down[p][g].append(v)
             self.know_inf[1 - p].move(Z_HAND, 1 + g)
-        out = [ev.InfluencePlaced(p, GROUPS[g], VALUE_NAMES[v], face_up)]
+        out = [ev.InfluencePlaced(p, GROUPS[g], VALUE_NAMES[v], face_up)] if self.narrate else []
         if face_up and self.phase == PLACE:
             self._set_phase(SECOND_UP, p)
             return out
@@ -419,12 +419,12 @@ class CCState(State):
         self.pending = (kind, a, b)
         self.resume = self.phase
         self._set_phase(VETO_WINDOW, 1 - p)
-        return [ev.ActionCardPlayed(p, ACTION_NAMES[kind], _target_text(kind, a, b))]
+        return [ev.ActionCardPlayed(p, ACTION_NAMES[kind], _target_text(kind, a, b))] if self.narrate else []
 
     def _answer(self, q: int, veto: bool) -> list:
         """C17: the opponent vetoes or allows the pending action card."""
         p = 1 - q
-        out = [ev.ActionAnswered(q, veto)]
+        out = [ev.ActionAnswered(q, veto)] if self.narrate else []
         if veto:
             self.hand_act[q][VETO] -= 1
             self.act_discard[q][VETO] += 1
@@ -436,14 +436,16 @@ class CCState(State):
         if kind == ASSASSIN:                                            # C23
             self.up[q][b].remove(a)
             self.inf_discard[q][a] += 1
-            out.append(ev.InfluenceRemoved(q, GROUPS[b], (VALUE_NAMES[a],), "assassin"))
+            if self.narrate:
+                out.append(ev.InfluenceRemoved(q, GROUPS[b], (VALUE_NAMES[a],), "assassin"))
         elif kind == SCOUT:                                             # C26
             values = self.down[q][a]
             for v in values:
                 self.know_inf[p].reveal(1 + a, v)
             self.up[q][a] += values
             self.down[q][a] = []
-            out.append(ev.CardsRevealed(q, GROUPS[a], _names(values), "scout"))
+            if self.narrate:
+                out.append(ev.CardsRevealed(q, GROUPS[a], _names(values), "scout"))
         elif kind == WRATH:                                             # C27
             for s in (0, 1):
                 gone = list(self.up[s][a])
@@ -455,15 +457,16 @@ class CCState(State):
                     self.down[s][a] = []
                 for v in gone:
                     self.inf_discard[s][v] += 1
-                if gone:
+                if gone and self.narrate:
                     out.append(ev.InfluenceRemoved(s, GROUPS[a], _names(gone), "wrath"))
         elif kind == SPY:                                               # C24
             hand = [v for v in range(6) for _ in range(self.hand_inf[q][v])]
             acts = [k for k in range(6) for _ in range(self.hand_act[q][k])]
             self.know_inf[p].learn(Z_HAND, hand)
             self.know_act[p].learn(ZA_HAND, acts)
-            out.append(ev.HandSpied(p, q, tuple(CARD_NAMES[v] for v in hand)
-                                    + tuple(ACTION_NAMES[k] for k in acts)))
+            if self.narrate:
+                out.append(ev.HandSpied(p, q, tuple(CARD_NAMES[v] for v in hand)
+                                        + tuple(ACTION_NAMES[k] for k in acts)))
             self._set_phase(SPY_PICK, p)
             return out
         elif kind == CASTLING:                                          # C25
@@ -480,7 +483,8 @@ class CCState(State):
             self.castle_buf = buf
             self.castle_groups = (a, b)
             self._set_phase(CASTLING_PLACE, p)
-            out.append(ev.CastlingTaken(p, (GROUPS[a], GROUPS[b]), sum(buf)))
+            if self.narrate:
+                out.append(ev.CastlingTaken(p, (GROUPS[a], GROUPS[b]), sum(buf)))
             return out
         return out + self._resume()
 
@@ -492,7 +496,7 @@ class CCState(State):
         return self._resume()
 
     def _spy_take(self, p: int, code: int) -> list:
-        out = [self._discard_from_hand(1 - p, code, "spy")]
+        out = self._discard_from_hand(1 - p, code, "spy")
         return out + self._draw_one(1 - p)
 
     def _discard_from_hand(self, p: int, code: int, reason: str):
@@ -506,13 +510,13 @@ class CCState(State):
             self.know_act[1 - p].reveal(ZA_HAND, code - 6)
         if reason == "passive":
             self.owed += 1
-        return ev.CardDiscarded(p, CARD_NAMES[code], reason)
+        return [ev.CardDiscarded(p, CARD_NAMES[code], reason)] if self.narrate else []
 
     def _castle_place(self, p: int, v: int, g: int) -> list:
         self.castle_buf[v] -= 1
         self.down[p][g].append(v)
         self.know_inf[1 - p].move(Z_BUF, 1 + g)
-        out = [ev.CastlingPlaced(p, GROUPS[g], VALUE_NAMES[v])]
+        out = [ev.CastlingPlaced(p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
         if not any(self.castle_buf):
             self.castle_groups = ()
             out += self._resume()
@@ -537,14 +541,16 @@ class CCState(State):
                 if self.is_terminal:
                     return out
         card = self.voc_deck.pop()                                      # C20
-        out.append(ev.VoCFlipped(VOC_NAMES[card]))
+        if self.narrate:
+            out.append(ev.VoCFlipped(VOC_NAMES[card]))
         if card == ORGY_RESHUFFLE:
             self.voc_deck += self.voc_discard
             self.voc_deck.append(card)
             self.voc_discard = []
             self.voc_deck.sort()
             shuffle(self._chance(), self.voc_deck)
-            out.append(ev.VoCReshuffled(len(self.voc_deck)))
+            if self.narrate:
+                out.append(ev.VoCReshuffled(len(self.voc_deck)))
         else:
             self.voc_discard.append(card)
             if card < 5:
@@ -563,6 +569,8 @@ class CCState(State):
         cards = (tuple(self.up[0][g]), tuple(self.up[1][g]))
         sums = (sum(cards[0]), sum(cards[1]))
         if sums[0] == sums[1]:
+            if not self.narrate:
+                return []
             return [ev.VoteHeld(GROUPS[g], (_names(cards[0]), _names(cards[1])), sums, None, False,
                                 ((), ()), exceptional)]
         n_p = (cards[0].count(PHILOSOPHER), cards[1].count(PHILOSOPHER))
@@ -585,7 +593,7 @@ class CCState(State):
                 self.inf_discard[s][PHILOSOPHER] += 1
                 discarded[s].append(PHILOSOPHER)
         out = [ev.VoteHeld(GROUPS[g], (_names(cards[0]), _names(cards[1])), sums, winner, reverse,
-                           (_names(discarded[0]), _names(discarded[1])), exceptional)]
+                           (_names(discarded[0]), _names(discarded[1])), exceptional)] if self.narrate else []
         if not self.left[g]:
             out += self._exhaust(g)
         if not any(self.left):
@@ -598,7 +606,7 @@ class CCState(State):
 
     def _exhaust(self, g: int) -> list:
         """C29: an exhausted group's cards are discarded and its VoC card leaves the game."""
-        out = [ev.GroupExhausted(GROUPS[g])]
+        out = [ev.GroupExhausted(GROUPS[g])] if self.narrate else []
         for s in (0, 1):
             gone = self.up[s][g] + self.down[s][g]
             for v in self.down[s][g]:
@@ -606,7 +614,7 @@ class CCState(State):
             for v in gone:
                 self.inf_discard[s][v] += 1
             self.up[s][g], self.down[s][g] = [], []
-            if gone:
+            if gone and self.narrate:
                 out.append(ev.InfluenceRemoved(s, GROUPS[g], _names(gone), "exhausted"))
         for pile in (self.voc_deck, self.voc_discard):
             if g in pile:
@@ -619,7 +627,7 @@ class CCState(State):
     def _start_passive_draws(self) -> list:
         # C21: announce the passive turn when the discards are done, while ``owed`` still
         # counts the cards exchanged (the draws count it down to 0).
-        out = [ev.PassiveTurn(self.active, self.owed)]
+        out = [ev.PassiveTurn(self.active, self.owed)] if self.narrate else []
         self._set_phase(PASSIVE_DRAW, self.active)
         return out + self._continue_passive_draws()
 
@@ -646,6 +654,8 @@ class CCState(State):
         self.is_terminal = True
         self.end_reason = reason
         self._set_phase(OVER, None)
+        if not self.narrate:
+            return []
         r = self.returns()
         return [ev.GameOver(reason, tuple(self.scores()), 0 if r[0] > 0 else 1 if r[1] > 0 else None)]
 
