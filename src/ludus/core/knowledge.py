@@ -92,9 +92,11 @@ class Knowledge:
     def move(self, src: int, dst: int) -> None:
         """An unseen card moved from hidden zone ``src`` to hidden zone ``dst``."""
         holders = [i for i, (_, s) in enumerate(self.pools) if s[src]]
-        if not holders:
-            raise AssertionError(f"no hidden card in zone {src} to move")
-        i = holders[0] if len(holders) == 1 else self._merge(holders)
+        if len(holders) != 1:
+            if not holders:
+                raise AssertionError(f"no hidden card in zone {src} to move")
+            holders = [self._merge(holders)]
+        i = holders[0]
         counts, slots = self.pools[i]
         slots = list(slots)
         slots[src] -= 1
