@@ -7,9 +7,11 @@ for the narration — never the true state.
 Game-specific drawing lives with the game, in ``ludus.games.<id with - as _>.terminal``
 (found by ``terminal_for``). That module provides ``render(observation)`` and
 ``narrate(event, viewer)``, and may provide ``decision(observation, actions)``,
-``moves(actions)``, ``auto_note(observation, action)``, ``result(observation)`` and
-``help_text()``. A game without one gets the generic fallbacks below (pretty JSON of the
-observation; events as their fields).
+``moves(actions)``, ``auto_note(observation, action)``, ``result(observation)``,
+``turn_label(observation)`` (where the game is, e.g. "phase 1 · trick 3 of 13": the titles,
+and the steps of a replay when observations carry no ``turn``) and ``help_text()``. A game
+without one gets the generic fallbacks below (pretty JSON of the observation; events as their
+fields).
 """
 
 from __future__ import annotations
@@ -174,6 +176,7 @@ def terminal_for(game) -> SimpleNamespace:
         moves=get("moves", _generic_moves),
         auto_note=get("auto_note", None),
         result=get("result", None),
+        turn_label=get("turn_label", None),
         help_text=get("help_text", _generic_help),
     )
 
@@ -305,9 +308,13 @@ def _show_decision(console, term, state, seat, names, lines, clear: bool):
     ordered, moves_view = term.moves(legal)
     if clear:
         console.clear()
-    turn = obs.get("turn") if isinstance(obs, dict) else None
-    title = (f"{state.game.title} · " + (f"turn {turn} · " if turn else "")
-             + f"you are {names[seat].capitalize()}")
+    if term.turn_label is not None:
+        label = term.turn_label(obs)
+        where = f"{label} · " if label else ""
+    else:
+        turn = obs.get("turn") if isinstance(obs, dict) else None
+        where = f"turn {turn} · " if turn else ""
+    title = f"{state.game.title} · {where}you are {names[seat].capitalize()}"
     console.print(Rule(Text(title, style="bold"), style="blue"))
     console.print(term.render(obs))
     if lines:
@@ -328,36 +335,86 @@ def _quit(console, state, save: str | None) -> None:
         _save(state, answer.strip(), console)
 
 
-def _play_loop(console, game, state, seat, names, opponents, term, auto: bool, clear: bool):
-    """Play until the game ends (returns the last narration) or the person quits (None)."""
-    lines: list[str] = []
-    queued: list[str] = []  # moves typed ahead, separated by ";"
+def _wipe(console: Console) -> None:
+    """Clear the screen and, where the terminal allows, its scrollback (hot-seat privacy)."""
+    if console.is_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")  # erase the scrollback too (xterm, tmux, most terminals)
+        console.file.flush()
+
+
+def _pass_to(console: Console, names: list[str], seat: int, wipe: bool = True) -> bool:
+    """Hot-seat: wipe the screen and wait for the next person at the keyboard (False: quit)."""
+    if wipe:
+        _wipe(console)
+    console.print(Rule(style="blue"))
+    answer = _read(console, f"[bold]Pass to {escape(names[seat])} — press Enter[/bold] ")
+    if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+        return False
+    _wipe(console)
+    return True
+
+
+def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clear: bool):
+    """Play until the game ends (returns the narration for the end screen) or a person quits (None).
+
+    ``humans`` are the seats played by people at this terminal, ``bots`` maps every other seat
+    to its agent. Each person gets the narration as their seat saw it, since their last move.
+    With several people (hot-seat) the screen is wiped and the keyboard passed ("Pass to seat N
+    — press Enter") before a person's decision is shown whenever the screen last showed another
+    person's view; the end screen then gets the public narration since the last person's move.
+    """
+    lines: dict[int, list[str]] = {h: [] for h in humans}
+    public: list[str] = []
+    queued: dict[int, list[str]] = {h: [] for h in humans}  # moves typed ahead, separated by ";"
+    hot = len(humans) > 1
+    on_screen: list[int | None] = [None if hot else humans[0]]  # whose view the screen shows
+
+    def tell(events, mover: int | None = None, fallback: str | None = None) -> None:
+        for h in humans:
+            told = narration(term, events, h)
+            if h == mover and not told and fallback:
+                told = [fallback]
+            lines[h] += told
+        if hot:
+            public.extend(narration(term, events, None))
+
+    def show(seat: int, clear_now: bool):
+        """The decision of ``seat`` on screen, after passing the keyboard if needed (None: quit)."""
+        if on_screen[0] != seat:
+            if not _pass_to(console, names, seat, wipe=on_screen[0] is not None):
+                return None
+            on_screen[0] = seat
+        return _show_decision(console, term, state, seat, names, lines[seat], clear_now)
+
     while not state.is_terminal:
-        p = state.current_player
-        if p != seat:
-            action = choose(opponents[p], state, p)
-            lines += narration(term, state.apply(action, player=p), seat)
+        seat = state.current_player
+        if seat not in lines:
+            action = choose(bots[seat], state, seat)
+            tell(state.apply(action, player=seat))
             continue
         legal = state.legal_actions()
         if auto and len(legal) == 1:
             obs = state.observe(seat)
             note = term.auto_note(obs, legal[0]) if term.auto_note else f"Only one legal move: {legal[0]}."
-            lines.append(f"[dim](auto)[/dim] {note}")
-            lines += narration(term, state.apply(legal[0], player=seat), seat)
+            lines[seat].append(f"[dim](auto)[/dim] {note}")
+            tell(state.apply(legal[0], player=seat))
             continue
         ordered = term.moves(legal)[0]
-        if not queued:
-            ordered = _show_decision(console, term, state, seat, names, lines, clear)
+        if not queued[seat]:
+            ordered = show(seat, clear)
+            if ordered is None:
+                return None
         while True:
-            typed = not queued
-            if queued:
-                text = queued.pop(0)
+            typed = not queued[seat]
+            if queued[seat]:
+                text = queued[seat].pop(0)
             else:
                 text = _read(console, f"[bold]{escape(names[seat].capitalize())}[/bold], your move: ")
                 if text is None:
                     text = "quit"
                 parts = [t.strip() for t in text.split(";") if t.strip()]
-                text, queued = (parts[0], parts[1:]) if parts else ("", [])
+                text, queued[seat] = (parts[0], parts[1:]) if parts else ("", [])
             low = text.lower()
             if low in ("quit", "q", "exit"):
                 return None
@@ -367,7 +424,9 @@ def _play_loop(console, game, state, seat, names, opponents, term, auto: bool, c
                 console.print(Text.from_markup(term.help_text()))
                 continue
             if low in ("board", "table", "b"):
-                ordered = _show_decision(console, term, state, seat, names, lines, False)
+                ordered = show(seat, False)
+                if ordered is None:
+                    return None
                 continue
             error = None
             if low.isdigit():
@@ -387,26 +446,55 @@ def _play_loop(console, game, state, seat, names, opponents, term, auto: bool, c
                 except IllegalAction as e:
                     error = f"Refused: {e}"
             if error is not None:
-                if queued:
-                    error += f" (the moves typed after it were dropped: {'; '.join(queued)})"
-                    queued = []
+                if queued[seat]:
+                    error += f" (the moves typed after it were dropped: {'; '.join(queued[seat])})"
+                    queued[seat] = []
                 if not typed:  # the screen shows an earlier decision: show this one
-                    ordered = _show_decision(console, term, state, seat, names, lines, clear)
+                    ordered = show(seat, clear)
+                    if ordered is None:
+                        return None
                 console.print(Text(error, style="red"))
                 continue
             if typed:
-                lines = []
-            lines += narration(term, events, seat) or [f"You: [bold]{escape(str(action))}[/bold]"]
+                lines[seat] = []
+                public.clear()
+            tell(events, seat, f"You: [bold]{escape(str(action))}[/bold]")
             break
-    return lines
+    return public if hot else lines[humans[0]]
+
+
+def _seat_plan(game, as_, vs, seats) -> list[str]:
+    """One entry per seat: ``human`` or an agent spec (from --seats, or from --as and --vs)."""
+    n = game.num_players
+    if seats is None:
+        seat = parse_seat(game, as_) if as_ is not None else 0
+        return ["human" if p == seat else (vs or "random") for p in range(n)]
+    if as_ is not None or vs is not None:
+        _fail("--seats names every seat; use it without --as and --vs")
+    plan = [("human" if s.strip().lower() == "human" else s.strip()) for s in split_agent_specs(seats)]
+    if len(plan) != n:
+        hint = ""
+        if "players" in game.options_dict() and len(plan) > 1:
+            hint = f", or set the number of players with -o players={len(plan)}"
+        _fail(f"{game.id} has {n} seats but --seats names {len(plan)} ({seats!r}); give one entry "
+              f"per seat, e.g. --seats {','.join(['human'] + ['random'] * (n - 1))}{hint}")
+    if "human" not in plan:
+        _fail(f"--seats {seats!r} names no human; put 'human' at the seat(s) people play "
+              f"(to watch agents play each other use: ludus simulate)")
+    return plan
 
 
 @app.command("play")
 @click.argument("game_id", metavar="GAME")
 @click.option("--as", "as_", default=None, metavar="SEAT",
               help="Your seat: a number (0 = first) or a name (cleopatra, caesar). Default: seat 0.")
-@click.option("--vs", "vs", default="random", show_default=True, metavar="AGENT",
-              help="The opponent: an agent spec, e.g. random, heuristic, heuristic:seed=3.")
+@click.option("--vs", "vs", default=None, metavar="AGENT",
+              help="The agent at every other seat, e.g. random, heuristic, heuristic:seed=3. "
+                   "[default: random]")
+@click.option("--seats", default=None, metavar="LIST",
+              help="Every seat, comma-separated: human (a person at this terminal) or an agent spec, "
+                   "e.g. human,heuristic,random,human. Several humans share the terminal "
+                   "(hot-seat). Use instead of --as/--vs.")
 @click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown).")
 @_OPTION
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
@@ -415,19 +503,20 @@ def _play_loop(console, game, state, seat, names, opponents, term, auto: bool, c
               help="Play your forced moves (exactly one legal move) for you.")
 @click.option("--clear/--no-clear", default=None,
               help="Redraw the screen at each decision (default: only on a terminal).")
-def play_cmd(game_id, as_, vs, seed, options, save, auto, clear) -> None:
-    """Play a whole game in the terminal against an agent.
+def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
+    """Play a whole game in the terminal against agents, or with other people (hot-seat).
 
     Type a move's number or its notation; `help` or `?` shows the notation, `quit` stops.
     """
     console = _console()
     game = _make_game(game_id, options)
-    seat = parse_seat(game, as_) if as_ is not None else 0
+    plan = _seat_plan(game, as_, vs, seats)
+    humans = [p for p, spec in enumerate(plan) if spec == "human"]
     if seed is None:
         seed = random.randrange(10**6)
     names = seat_names(game)
-    opponents = {p: _make_agent(vs, game, derive_seed(seed, "agent", p))
-                 for p in range(game.num_players) if p != seat}
+    bots = {p: _make_agent(spec, game, derive_seed(seed, "agent", p))
+            for p, spec in enumerate(plan) if spec != "human"}
     term = terminal_for(game)
     if clear is None:
         clear = console.is_terminal and sys.stdin.isatty()
@@ -435,13 +524,22 @@ def play_cmd(game_id, as_, vs, seed, options, save, auto, clear) -> None:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
     state = game.new_state(seed=seed)
-    opp_text = ", ".join(f"{names[p]}: {vs}" for p in opponents)
-    console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · you are "
-                  f"[bold]{escape(names[seat])}[/bold] (seat {seat}) · vs {escape(opp_text)}")
+    opp_text = ", ".join(f"{names[p]}: {plan[p]}" for p in bots)
+    vs_text = f" · vs {escape(opp_text)}" if bots else ""
+    if len(humans) == 1:
+        seat = humans[0]
+        number = "" if names[seat] == f"seat {seat}" else f" (seat {seat})"
+        console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · you are "
+                      f"[bold]{escape(names[seat])}[/bold]{number}{vs_text}")
+    else:
+        people = ", ".join(names[h] for h in humans)
+        console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · hot-seat: people at "
+                      f"[bold]{escape(people)}[/bold]{vs_text}")
+        console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
     console.print("[dim]Type a move's number or its notation; ? for help, quit to stop.[/dim]")
 
     try:
-        lines = _play_loop(console, game, state, seat, names, opponents, term, auto, clear)
+        lines = _play_loop(console, game, state, humans, names, bots, term, auto, clear)
     except KeyboardInterrupt:
         console.print()
         lines = None
@@ -450,15 +548,18 @@ def play_cmd(game_id, as_, vs, seed, options, save, auto, clear) -> None:
         console.print("Game abandoned.")
         return
 
-    if clear:
+    viewer = humans[0] if len(humans) == 1 else None
+    if len(humans) > 1:
+        _wipe(console)
+    elif clear:
         console.clear()
     console.print(Rule(Text(f"{game.title} · the end", style="bold"), style="blue"))
-    console.print(term.render(state.observe(seat)))
+    console.print(term.render(state.observe(viewer)))
     if lines:
         console.print(Text("What happened:", style="bold"))
         _print_lines(console, lines)
     console.print()
-    console.print(_result_view(term, state, game, seat))
+    console.print(_result_view(term, state, game, viewer))
     if save:
         _save(state, save, console)
 
@@ -614,9 +715,13 @@ def replay_steps(record: dict, seat: int | None):
 
     def turn_of() -> Any:
         obs = state.observe(None)
+        if term.turn_label is not None:
+            return term.turn_label(obs)
         return obs.get("turn") if isinstance(obs, dict) else None
 
     def title(turn, active) -> str:
+        if term.turn_label is not None:
+            return str(turn)[:1].upper() + str(turn)[1:] if turn else f"Decision {len(state.history)}"
         if turn in (None, 0):
             return "Setup" if turn == 0 else f"Decision {len(state.history)}"
         return f"Turn {turn} · {names[active].capitalize()}" if active is not None else f"Turn {turn}"

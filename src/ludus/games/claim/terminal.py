@@ -117,10 +117,6 @@ def turn_label(observation: dict) -> str:
     return f"phase {o['phase']} · trick {_trick_number(o)} of {_tricks_per_phase(o)}"
 
 
-def _team(o: dict, p: int) -> str:
-    return "seats 0+2" if p % 2 == 0 else "seats 1+3"
-
-
 # -- the table ------------------------------------------------------------------------------
 
 
@@ -131,6 +127,10 @@ def _trick_line(o: dict) -> Text:
     if not trick:
         if o["step"] == "play":
             line.append(f"{_whom(o['to_move'], you)} to lead")
+        elif o["step"] in ("choose-prize", "second-prize") and o["to_move"] is not None:
+            line.append(f"over — {_whom(o['to_move'], you)} to choose a prize")
+        elif o["step"] == "choose-smash" and o["to_move"] is not None:
+            line.append(f"over — {_whom(o['to_move'], you)} to choose whose Gnome a Giant smashes")
         else:
             line.append("—")
         return line
@@ -142,10 +142,7 @@ def _trick_line(o: dict) -> Text:
         if i == 0:
             line.append(" (led)", style="dim")
     best = _rank(trick)[0]
-    best_card = next(p["card"] for p in trick if p["seat"] == best)
-    line.append(f"   → {_whom(best, you)} winning with {best_card}", style="italic")
-    if o["to_move"] is not None and o["step"] == "play":
-        line.append(f" · {_whom(o['to_move'], you)} to play", style="dim")
+    line.append(f"   → {_whom(best, you)} ahead", style="italic")
     return line
 
 
@@ -168,55 +165,44 @@ def _last_trick_line(o: dict) -> Text | None:
 
 
 def _seats_table(o: dict) -> Table:
+    """One row per seat: counts on the first line, then its piles and what is known of it."""
     you = o.get("seat")
-    seats = o["seats"]
     phase = o["phase"]
-    t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
-    show_team = o["players"] == 4
-    show_followers = phase == 1 and not o["over"]
-    show_gnomes = phase == 2 or any(s["gnome_area"] for s in seats)
-    show_lacks = any(s["lacks"] for s in seats) and not o["over"]
-    show_known = any((s["known_cards"] or s.get("seen_by_your_seer")) and i != you
-                     for i, s in enumerate(seats))
+    t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, show_header=False)
     t.add_column("", no_wrap=True)
-    if show_team:
-        t.add_column("team", no_wrap=True)
-    t.add_column("hand", justify="right")
-    if show_followers:
-        t.add_column("followers", justify="right")
-    t.add_column("score pile", ratio=3)
-    if show_gnomes:
-        t.add_column("gnome area", ratio=2)
-    if show_lacks:
-        t.add_column("has no", ratio=1)
-    if show_known:
-        t.add_column("seen taken (in followers)" if phase == 1 else "known in hand", ratio=2)
-    for p, s in enumerate(seats):
+    t.add_column("", ratio=1)
+    for p, s in enumerate(o["seats"]):
         mark = "▶ " if o["to_move"] == p else "  "
-        name = Text(mark + _seat(p) + (" (you)" if p == you else ""),
-                    style="bold" if p == you or o["to_move"] == p else "")
-        row: list = [name]
-        if show_team:
-            row.append(_team(o, p) + (" (yours)" if you is not None and p % 2 == you % 2 else ""))
-        row.append(str(s["hand_size"]))
-        if show_followers:
-            row.append(str(s["follower_pile_size"]))
-        row.append(_grouped(s["score_pile"], o["factions"]))
-        if show_gnomes:
-            row.append(_grouped(s["gnome_area"], o["factions"]))
-        if show_lacks:
-            row.append(Text(", ".join(s["lacks"]) or "—", style="" if s["lacks"] else "dim"))
-        if show_known:
-            cell = Text()
-            if p != you:
-                if s["known_cards"]:
-                    cell.append_text(_grouped(s["known_cards"], o["factions"]))
-                seer = s.get("seen_by_your_seer")
-                if seer:
-                    cell.append(" + your Seer saw: " if cell.plain else "your Seer saw: ", style="dim")
-                    cell.append_text(_grouped(seer, o["factions"]))
-            row.append(cell if cell.plain else Text("—", style="dim"))
-        t.add_row(*row)
+        tag = " (you)" if p == you else ""
+        if o["players"] == 4 and you is not None and p != you and p % 2 == you % 2:
+            tag = " (partner)"
+        name = Text(mark + _seat(p) + tag, style="bold" if p == you or o["to_move"] == p else "")
+        lines: list[Text] = []
+        first = Text(f"hand {s['hand_size']}")
+        if phase == 1 and not o["over"]:
+            first.append(f" · followers {s['follower_pile_size']}")
+        if s["lacks"] and not o["over"]:
+            first.append(" · has no ", style="dim")
+            first.append(", ".join(s["lacks"]), style="italic")
+        lines.append(first)
+        for label, cards in (("score pile", s["score_pile"]), ("gnome area", s["gnome_area"])):
+            if cards:
+                line = Text(f"{label}: ", style="dim")
+                line.append_text(_grouped(cards, o["factions"]))
+                lines.append(line)
+        if p != you and not o["over"]:
+            known = Text()
+            if s["known_cards"]:
+                known.append("seen taken: " if phase == 1 else "known in hand: ", style="dim")
+                known.append_text(_grouped(s["known_cards"], o["factions"]))
+            seer = s.get("seen_by_your_seer")
+            if seer:
+                known.append("   your Seer saw them take: " if known.plain else "your Seer saw them take: ",
+                             style="dim")
+                known.append_text(_grouped(seer, o["factions"]))
+            if known.plain:
+                lines.append(known)
+        t.add_row(name, Text("\n").join(lines))
     return t
 
 
@@ -299,7 +285,7 @@ def render(observation: dict) -> Group:
     parts: list = []
     head = Text()
     if o["over"]:
-        head.append("Game over", style="bold")
+        head.append("Final table", style="bold")
     else:
         head.append(f"Phase {o['phase']} — {PHASE_NAMES[o['phase']]}", style="bold")
         head.append(f" · trick {_trick_number(o)} of {_tricks_per_phase(o)}")
@@ -318,9 +304,9 @@ def render(observation: dict) -> Group:
         line = Text("Prize: " if len(prizes) == 1 else "Prizes: ", style="bold")
         line.append_text(Text.from_markup(_cards(prizes) if prizes else "—"))
         if o["players"] == 2:
-            line.append("   (winner takes it, loser the top deck card)", style="dim")
+            line.append("   (winner takes it; loser: top deck card)", style="dim")
         else:
-            line.append("   (1st chooses, 2nd gets the other, the rest take deck cards)", style="dim")
+            line.append("   (1st picks, 2nd gets the other, the rest: deck cards)", style="dim")
         parts.append(line)
     if not o["over"]:
         parts.append(_trick_line(o))
@@ -598,7 +584,8 @@ Several moves at once: separate them with [cyan];[/cyan] (numbers count anew eac
 [bold]Tricks[/bold]: follow the led faction if you can (a doppelganger always may be played and
 counts as the led faction); highest led card wins, ties go to the earlier card; knights
 beat goblins. A dragon played last makes its player lead next.
-[bold]Phase 1[/bold]: win tricks for the face-up prize; the loser gets an unseen deck card.
+[bold]Phase 1[/bold]: the trick winner takes a face-up prize; the others get the other prize
+(3-4 players, 2nd place) or an unseen deck card.
 Undead played go to the winner's score pile. A winning Seer peeks at the deck card.
 [bold]Phase 2[/bold]: your followers are your hand; tricks go to the winner's score pile.
 Dwarves go to the loser; gnomes to a Gnome area; each Giant you win smashes an
