@@ -206,11 +206,11 @@ def _seats_table(o: dict) -> Table:
     return t
 
 
-def _sides(o: dict) -> list[tuple[str, list[int]]]:
+def _sides(o: dict, short: bool = False) -> list[tuple[str, list[int]]]:
     """Scoring sides: each seat, or the two teams with 4 players (K33)."""
     you = o.get("seat")
     if o["players"] == 4:
-        return [(f"team {a}+{b}" + (" (yours)" if you in (a, b) else ""), [a, b])
+        return [(("" if short else "team ") + f"{a}+{b}" + (" (yours)" if you in (a, b) else ""), [a, b])
                 for a, b in ((0, 2), (1, 3))]
     return [(_seat(p) + (" (you)" if p == you else ""), [p]) for p in range(o["players"])]
 
@@ -247,15 +247,16 @@ def _unplayed(o: dict) -> Counter:
 
 def _tally(o: dict) -> Table:
     """Phase 2: cards per faction per side (score pile + Gnome area), the current leader bold."""
-    sides = _sides(o)
+    sides = _sides(o, short=True)
     factions = o["factions"]
     t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold",
-              title="Faction tally (score pile + gnome area; bold: ahead now)", title_justify="left",
-              title_style="bold")
+              title="Faction tally: cards (highest) in score pile + gnome area; bold: ahead now",
+              title_justify="left", title_style="bold")
     t.add_column("", no_wrap=True)
     for f in factions:
-        t.add_column(Text(f, style=STYLE.get(f, "")), justify="center")
-    t.add_column("ahead in", justify="right")
+        short = "doppel." if f == "doppelgangers" else f
+        t.add_column(Text(short, style=STYLE.get(f, "")), justify="center")
+    t.add_column("ahead", justify="right")
     cells = []
     ahead = [0] * len(sides)
     for f in factions:
@@ -273,7 +274,7 @@ def _tally(o: dict) -> Table:
     for i, (label, _) in enumerate(sides):
         t.add_row(label, *[column[i] for column in cells], str(ahead[i]))
     unplayed = _unplayed(o)
-    t.add_row(Text("not yet played", style="dim"), *[Text(str(unplayed[f]), style="dim") for f in factions],
+    t.add_row(Text("unplayed", style="dim"), *[Text(str(unplayed[f]), style="dim") for f in factions],
               "")
     return t
 

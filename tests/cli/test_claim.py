@@ -1,0 +1,351 @@
+"""Claim in the terminal: ``ludus play claim`` for 2-4 seats (people, bots, hot-seat),
+``simulate`` and ``replay`` of Claim records, and the terminal module's words."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import ludus
+from ludus.cli import narration, terminal_for
+from ludus.games.claim import events as ev
+
+from .conftest import invoke
+
+TITLE = re.compile(r"Claim · [^\n]*· you are Seat (\d)")
+UNIQUE = ("dragons", "trolls", "seers", "undead", "dwarves", "doppelgangers")  # values 0-9, once each
+
+
+def _named_values(text: str, faction: str) -> set[int]:
+    """Every value written after ``faction`` in ``text``: "dragons 7", "dragons 2 5 7"."""
+    values: set[int] = set()
+    for m in re.finditer(rf"\b{faction}((?: \d)+)\b", text):
+        values |= {int(v) for v in m.group(1).split()}
+    return values
+
+
+def _names(text: str, card: str) -> bool:
+    faction, value = card.split()
+    return int(value) in _named_values(text, faction)
+
+
+# -- whole games --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def two_player_game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("claim") / "two.json"
+    result = invoke("play", "claim", "--seed", "5", "--seats", "human,random", "--save", str(path),
+                    input="1\n" * 200)
+    return result, path
+
+
+@pytest.fixture(scope="module")
+def four_player_game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("claim") / "four.json"
+    result = invoke("play", "claim", "-o", "players=4", "--seed", "7",
+                    "--seats", "human,random,heuristic,random", "--save", str(path), input="1\n" * 200)
+    return result, path
+
+
+def test_a_whole_two_player_game(two_player_game):
+    result, path = two_player_game
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "you are seat 0 · vs seat 1: random" in out
+    # the table as the person sees it, in both phases
+    for text in ("Claim · phase 1 · trick 1 of 13 · you are Seat 0", "Phase 1 — recruit followers",
+                 "Prize: ", "deck 25 cards", "Your hand (13): ", "Your followers (", "seat 0 (you)",
+                 "hand 13 · followers 0", "Phase 2 — win the factions", "Faction tally",
+                 "unplayed", "Trolls waiting:", "Last trick: ", "Phase 2 begins"):
+        assert text in out, text
+    # decisions in words, moves numbered by faction
+    assert "▶ Lead a card" in out
+    assert re.search(r"▶ Follow (\w+) \(you must play \1 or a doppelganger\)|▶ Follow \w+ — you have no", out)
+    assert re.search(r" 1 (gnomes|giants|dragons|trolls|seers) \d", out)
+    # narration from seat 0's side
+    assert re.search(r"Seat 1 played \w+ \d", out) and re.search(r"You played \w+ \d", out)
+    assert re.search(r"(You|Seat 1) won the trick \(ranking [01], [01]\)", out)
+    assert "Seat 1 took a card from the deck" in out or "Seat 1 took the prize" in out
+    assert re.search(r"You took \w+ \d from the deck|You took the prize \w+ \d", out)
+    # the end: factions, who won them, who wins
+    assert "Claim · the end" in out and "Game over" in out
+    assert "factions won" in out and "won by" in out
+    assert re.search(r"(You win|Seat 1 wins) with \d factions|A draw", out)
+    assert "Record saved to" in out
+    record = json.loads(path.read_text())
+    assert record["game"] == "claim" and record["seed"] == 5 and record["options"]["players"] == 2
+    state = ludus.replay(record)
+    assert state.is_terminal and state.record() == record
+    assert len(record["actions"]) >= 52
+
+
+def test_a_whole_four_player_game(four_player_game):
+    result, path = four_player_game
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "vs seat 1: random, seat 2: heuristic, seat 3: random" in out
+    for text in ("trick 1 of 9", "Teams: seats 0+2 against seats 1+3 (you play with seat 2)",
+                 "seat 2 (partner)", "Prizes: ", "0+2 (yours)", "team 1+3", "Faction tally"):
+        assert text in out, text
+    assert re.search(r"Your team wins, \d to \d factions|Team 1\+3 wins, \d to \d factions|A draw", out)
+    record = json.loads(path.read_text())
+    assert record["options"]["players"] == 4
+    state = ludus.replay(record)
+    assert state.is_terminal and state.record() == record
+
+
+def test_play_as_a_seat_by_number(run):
+    result = run("play", "claim", "-o", "players=3", "--as", "2", "--vs", "heuristic", "--seed", "3",
+                 input="quit\n\n")
+    assert result.exit_code == 0, result.output
+    assert "you are seat 2 · vs seat 0: heuristic, seat 1: heuristic" in result.output
+    assert "seat 2 (you)" in result.output
+    assert "Game abandoned" in result.output
+
+
+def test_a_move_by_notation_and_a_refused_one(run, tmp_path):
+    path = tmp_path / "typed.json"
+    state = ludus.make("claim").new_state(seed=5)
+    leader = state.current_player
+    card = str(state.legal_actions()[-1])              # a card the leader may lead
+    faction, value = card.split()
+    result = run("play", "claim", "--seed", "5", "--as", str(leader), "--save", str(path),
+                 input=f"goblins 3\nseers 99\n{faction[:4]} {value}\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Refused: goblins 3 is not legal" in out       # no goblins in a Claim 2 deck
+    assert "cannot read 'seers 99'" in out
+    assert json.loads(path.read_text())["actions"][0] == card
+
+
+# -- hot-seat -----------------------------------------------------------------------------
+
+
+def _screens(out: str) -> list[tuple[int, str]]:
+    """(seat, text) of every decision screen, from its title to the next one (or the end)."""
+    cut = out.split("Claim · the end")[0]
+    starts = [(m.start(), int(m.group(1))) for m in TITLE.finditer(cut)]
+    ends = [s for s, _ in starts[1:]] + [len(cut)]
+    return [(seat, cut[s:e]) for (s, seat), e in zip(starts, ends, strict=True)]
+
+
+@pytest.fixture(scope="module")
+def hot_seat_game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("claim") / "hot.json"
+    result = invoke("play", "claim", "--seed", "5", "--seats", "human,human", "--no-auto",
+                    "--save", str(path), input="1\n" * 300)
+    return result, json.loads(path.read_text())
+
+
+def test_hot_seat_passes_the_keyboard_between_people(hot_seat_game):
+    result, record = hot_seat_game
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "hot-seat: people at seat 0, seat 1" in out
+    # every screen comes after "Pass to seat N" for the same N, and no screen before the first
+    segments = out.split("Pass to seat ")
+    assert not TITLE.search(segments[0])
+    assert len(segments) > 10
+    for segment in segments[1:]:
+        seat = int(segment[0])
+        assert segment[1:].startswith(" — press Enter")
+        assert {int(s) for s in TITLE.findall(segment.split("Claim · the end")[0])} <= {seat}
+    # with --no-auto every decision is shown: one screen per action of the record
+    screens = _screens(out)
+    assert len(screens) == len(record["actions"])
+    assert "Game over" in out and "factions won" in out
+
+
+def test_hot_seat_never_shows_a_hand_to_the_other_person(hot_seat_game):
+    result, record = hot_seat_game
+    screens = _screens(result.output)
+    state = ludus.make("claim").new_state(seed=record["seed"])
+    checked = shown_own = 0
+    for (seat, text), action in zip(screens, record["actions"], strict=True):
+        assert state.current_player == seat
+        other = 1 - seat
+        truth = state.observe(other)["seats"][other]                   # the engine's truth
+        true_hand = truth["hand"] + truth["follower_pile"]
+        seen = state.observe(seat)["seats"][other]
+        knows = set(seen["known_cards"]) | set(seen.get("seen_by_your_seer", []))
+        for card in true_hand:
+            if card.split()[0] in UNIQUE and card not in knows:
+                assert not _names(text, card), f"screen of seat {seat} names seat {other}'s {card}"
+                checked += 1
+        # the check does find cards on screen: the person's own hand is there
+        own = state.observe(seat)["seats"][seat]["hand"] + state.observe(seat)["seats"][seat]["follower_pile"]
+        shown_own += sum(_names(text, c) for c in own if c.split()[0] in UNIQUE)
+        state.apply(state.game.parse_action(action))
+    assert checked > 100 and shown_own > 100
+
+
+# -- simulate and replay --------------------------------------------------------------------
+
+
+def test_simulate_three_players(run, tmp_path):
+    out_dir = tmp_path / "recs"
+    result = run("simulate", "claim", "-n", "4", "--seed", "1", "-o", "players=3",
+                 "--agents", "heuristic,random,random", "--records", str(out_dir))
+    assert result.exit_code == 0, result.output
+    for text in ("0 seat 0", "1 seat 1", "2 seat 2", "heuristic", "4 games in"):
+        assert text in result.output
+    records = [json.loads(f.read_text()) for f in sorted(out_dir.iterdir())]
+    assert len(records) == 4 and all(r["options"]["players"] == 3 for r in records)
+    assert all(ludus.replay(r).is_terminal for r in records)
+    swapped = run("simulate", "claim", "-n", "3", "--seed", "1", "-o", "players=4", "--agents", "random",
+                  "--swap")
+    assert swapped.exit_code == 0, swapped.output
+    assert "3 seat 3" in swapped.output
+
+
+def test_simulate_with_the_wrong_number_of_agents(run):
+    result = run("simulate", "claim", "-n", "2", "-o", "players=3", "--agents", "random,random")
+    assert result.exit_code == 2
+    assert "claim has 3 seats but --agents names 2 agents" in result.output
+
+
+def _random_record(seed: int, players: int = 2):
+    """A finished random game: its record and every event as it truly was."""
+    state = ludus.make("claim", players=players).new_state(seed=seed)
+    rng = random.Random(seed)
+    events = []
+    while not state.is_terminal:
+        events += state.apply(rng.choice(state.legal_actions()))
+    return state.record(), events
+
+
+def test_replay_for_a_seat_never_names_a_card_it_could_not_know(run, tmp_path):
+    record, events = _random_record(3)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    # a card seat 1 took from the deck in phase 1 without any Seer seeing it
+    phase2 = next(i for i, e in enumerate(events) if isinstance(e, ev.PhaseTwoBegins))
+    taken = [e.card for e in events[:phase2] if isinstance(e, ev.DeckCardTaken)
+             and e.player == 1 and e.seen_by_seer is None and e.card.split()[0] in UNIQUE]
+    assert taken, "the seed must give seat 1 an unseen deck card of a one-copy faction"
+    seat0 = run("replay", str(path), "--all", "--seat", "0")
+    seat1 = run("replay", str(path), "--all", "--seat", "1")
+    spectator = run("replay", str(path), "--all")
+    assert seat0.exit_code == seat1.exit_code == spectator.exit_code == 0
+    assert "seen by Seat 0" in seat0.output and "Phase 1 · trick 1 of 13" in seat0.output
+    assert "Seat 1 took a card from the deck" in seat0.output
+    for card in taken:
+        played = f"Seat 1 played {card}"
+        assert played in seat0.output and played in spectator.output
+        before = seat0.output.split(played)[0]
+        assert "Phase 2 begins" in before
+        assert not _names(before, card), f"seat 0's replay names {card} before it is played"
+        assert not _names(spectator.output.split(played)[0], card)
+        assert f"You took {card} from the deck" in seat1.output
+    assert "Game over" in seat0.output and "factions won" in seat0.output
+
+
+def test_replay_steps_are_tricks(run, tmp_path):
+    record, _ = _random_record(4, players=4)
+    path = tmp_path / "four.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path), "--seat", "2", input="\n\nq\n")
+    assert result.exit_code == 0
+    assert "Phase 1 · trick 1 of 9" in result.output and "Phase 1 · trick 3 of 9" in result.output
+    assert "Phase 1 · trick 4 of 9" not in result.output
+    assert "seat 2 (you)" in result.output and "seat 0 (partner)" in result.output
+
+
+# -- errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seats", "human,random,random"], "claim has 2 seats but --seats names 3"),
+    (["--seats", "human,random,random"], "-o players=3"),
+    (["-o", "players=4", "--seats", "human,random"], "claim has 4 seats but --seats names 2"),
+    (["--seats", "human,grandmaster"], "unknown agent 'grandmaster'"),
+    (["--seats", "random,heuristic"], "names no human"),
+    (["--seats", "human,random", "--as", "1"], "use it without --as and --vs"),
+    (["--seats", "human,random", "--vs", "heuristic"], "use it without --as and --vs"),
+    (["--as", "2"], "unknown seat '2'"),
+    (["-o", "players=5"], "players"),
+])
+def test_errors_exit_2_with_a_message(run, args, message):
+    result = run("play", "claim", "--seed", "1", *args, input="quit\n\n")
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+# -- the terminal module's words --------------------------------------------------------------
+
+
+SEER_DECK = "gnomes,giants,dragons,trolls,seers,undead,dwarves"   # 3-4 players, with Seers
+
+
+def _find(players: int, want, seeds=range(60), **options):
+    """The first state (over random games) where ``want(state)`` holds, with the events so far."""
+    for seed in seeds:
+        state = ludus.make("claim", players=players, **options).new_state(seed=seed)
+        rng = random.Random(seed)
+        events = []
+        while not state.is_terminal:
+            if want(state):
+                return state, events
+            events += state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such state in the seeds tried")
+
+
+def test_decision_prompts():
+    term = terminal_for(ludus.make("claim"))
+
+    def ask(state):
+        return term.decision(state.observe(state.current_player), state.legal_actions())
+
+    def step(name):
+        return lambda s: not s.is_terminal and s.observe(None)["step"] == name
+
+    state, _ = _find(2, lambda s: step("choose-prize")(s))          # only a Seer makes a 2p choice
+    assert ask(state).startswith("Your Seer: take the deck card or a prize (the deck card is ")
+    assert any(str(a) == "take deck" for a in term.moves(state.legal_actions())[0])
+    state, _ = _find(3, lambda s: step("choose-prize")(s) and "seer_sees" not in s.observe(s.current_player))
+    assert re.match(r"Choose your prize \(the other goes to seat \d\)", ask(state))
+    state, _ = _find(3, step("second-prize"), factions=SEER_DECK)
+    assert ask(state).startswith("Choose your prize")
+    state, _ = _find(4, step("choose-smash"), seeds=range(400))
+    assert ask(state).startswith("Choose whose Gnome your Giant removes (gnomes ")
+    assert all(str(a).startswith("smash ") for a in term.moves(state.legal_actions())[0])
+    state, _ = _find(2, lambda s: step("play")(s) and not s.observe(None)["trick"])
+    assert ask(state).startswith("Lead a card")
+
+
+def test_moves_are_grouped_by_faction():
+    term = terminal_for(ludus.make("claim"))
+    game = ludus.make("claim")
+    actions = [game.parse_action(t) for t in ("seers 4", "dragons 7", "dragons 2", "gnomes 5")]
+    ordered, _ = term.moves(actions)
+    assert [str(a) for a in ordered] == ["gnomes 5", "dragons 2", "dragons 7", "seers 4"]
+
+
+def test_narration_from_each_seat():
+    term = terminal_for(ludus.make("claim"))
+    state, events = _find(2, lambda s: s.observe(None)["phase"] == 2 and s.observe(None)["tricks_done"] > 20)
+    seer = next((e for e in events if isinstance(e, ev.SeerLooked)), None)
+    plain = re.compile(r"\[[^\]]*\]")
+    for viewer in (0, 1, None):
+        lines = [plain.sub("", x) for x in narration(term, events, viewer)]
+        assert "Phase 2 begins: follower piles become hands" in " ".join(lines)
+        assert any(re.fullmatch(r"(You|Seat \d) won the trick \(ranking \d, \d\)", x) for x in lines)
+    if seer is not None:
+        mine = " ".join(narration(term, [seer], seer.player))
+        theirs = " ".join(narration(term, [seer], 1 - seer.player))
+        assert f"Your Seer saw {seer.card}" in plain.sub("", mine)
+        assert seer.card not in theirs and "Seer looked at the top deck card" in theirs
+    taken = next(e for e in events if isinstance(e, ev.DeckCardTaken) and e.seen_by_seer is None)
+    mine = plain.sub("", " ".join(narration(term, [taken], taken.player)))
+    assert mine == f"You took {taken.card} from the deck"
+    assert plain.sub("", " ".join(narration(term, [taken], 1 - taken.player))) == \
+        f"Seat {taken.player} took a card from the deck"
+    smash = ev.GnomeSmashed(0, 1, 5)
+    assert plain.sub("", term.narrate(smash, 1)) == "Seat 0's Giant smashed your gnomes 5"
+    assert plain.sub("", term.narrate(smash, 0)) == "Your Giant smashed seat 1's gnomes 5"
+    assert "Trolls waiting" in term.narrate(ev.TrollsWaiting(("trolls 2",)), 0)
