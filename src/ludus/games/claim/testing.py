@@ -133,6 +133,7 @@ def position(
     removed=None,
     leader: int | None = None,
     trick=None,
+    hand_size: int | None = None,
     known=None,
     peeked=None,
     voids=None,
@@ -145,6 +146,8 @@ def position(
     factions        the ``factions`` option (``"default"``, ``"claim"``, ``"claim2"`` or a list).
     phase           1 (recruit followers) or 2 (win the factions).
     hands           {seat: cards} each seat's hand; seats left out are dealt at random.
+    hand_size       the cards in each hand when no hand is given (default: a full deal, 13, 12
+                    or 9); else it must agree with the given hands.
     deck            phase 1: the face-down deck, bottom first, so the **top card is last** (as in
                     ``state.deck`` and ``zones()["deck"]``); default: dealt at random.
     prizes          phase 1: the face-up prize(s); default: dealt at random.
@@ -215,10 +218,12 @@ def position(
     hand = [take(cards(h), f"seat {q}'s hand") if h is not None else None
             for q, h in enumerate(_per_seat(hands, n, "hands"))]
     sizes = {len(h) + (q in in_trick) for q, h in enumerate(hand) if h is not None}
+    if hand_size is not None or not sizes:
+        sizes.add(DEAL[n] if hand_size is None else hand_size)
     if len(sizes) != 1:
         raise ValueError("every hand holds the same number of cards (one less for a seat that has "
                          f"played to the trick); given: {[None if h is None else len(h) for h in hand]}"
-                         if sizes else "give at least one seat's hand")
+                         + (f", hand_size={hand_size}" if hand_size is not None else ""))
     h = sizes.pop()
     if h < 1:
         raise ValueError("a position with a card to play needs at least one card in the leader's hand")
