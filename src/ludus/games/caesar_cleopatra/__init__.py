@@ -1,7 +1,8 @@
-"""Caesar & Cleopatra (KOSMOS 1997): two players court five patrician groups.
+"""Caesar & Cleopatra (KOSMOS 1997; the 2024 edition with ``edition="2024"``): two players court
+five patrician groups.
 
 See docs/caesar-cleopatra.md for the rules as implemented and rules/caesar-cleopatra.md for
-the rule ids (C1-C35) the code and tests refer to.
+the rule ids (C1-C35, N1-N10) the code and tests refer to.
 """
 
 from __future__ import annotations
@@ -22,8 +23,12 @@ class CaesarCleopatra(Game):
 
     def _check_options(self, given: set[str]) -> None:
         if self.options.edition == "2024":
-            raise OptionError("edition=2024 is not available yet; use edition=classic")
-        if "discard_by" in given:
+            classic_only = sorted(given & {"action_deck", "orgies"})
+            if classic_only:
+                raise OptionError(
+                    f"{' and '.join(classic_only)} only apply to edition=classic: the 2024 edition "
+                    "shuffles the action pile (N4) and has a bust bag instead of the VoC deck (N5)")
+        elif "discard_by" in given:
             raise OptionError("discard_by applies only to edition=2024 (N8); the classic edition "
                               "discards by totals (C30.5)")
 

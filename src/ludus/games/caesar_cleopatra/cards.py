@@ -1,4 +1,4 @@
-"""The cards of Caesar & Cleopatra and their names (C1-C5)."""
+"""The cards of Caesar & Cleopatra and their names (C1-C5; the 2024 edition: N4, N5)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ CARD_NAMES = VALUE_NAMES + ACTION_NAMES
 ORGY, ORGY_RESHUFFLE = 5, 6
 VOC_NAMES = GROUPS + ("orgy", "orgy-reshuffle")
 
-# 2024 bust bag (N5): 0-4 a group's bust, then grey and black.
+# 2024 bust bag (N5): 0-4 a group's bust (in board order), then grey and black.
 GREY, BLACK = 5, 6
 BUST_NAMES = ("white", "blue", "yellow", "pink", "green", "grey", "black")
 
@@ -38,3 +38,5 @@ BONUS_NEEDS = 3
 
 HAND_SIZE = {"classic": 5, "2024": 6}
 START_CARD_2024 = VETO  # N4: the action card each player starts with (provisional; one place)
+# N4: the 2024 action pile, shuffled: the 13 action cards less the start card in hand.
+ACTION_PILE_2024 = tuple(n - (k == START_CARD_2024) for k, n in enumerate(ACTION_DECK))

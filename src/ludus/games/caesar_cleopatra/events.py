@@ -132,8 +132,30 @@ class VoCReshuffled(Event):
 
 
 @dataclass(frozen=True)
+class BustDrawn(Event):
+    """2024 (N5): the active ``player`` drew ``bust`` from the bag (a colour, grey or black)."""
+
+    player: int
+    bust: str
+
+
+@dataclass(frozen=True)
+class BustsReturned(Event):
+    """2024 (N5): the black bust sent every drawn bust back; the bag now holds ``bag_size``."""
+
+    bag_size: int
+
+
+@dataclass(frozen=True)
 class GroupExhausted(Event):
     group: str
+    bust: str | None = None  # 2024 (N6): the group's bust, which leaves the game with it
+
+    def to_dict(self) -> dict:
+        d = super().to_dict()
+        if d["bust"] is None:   # the classic edition has no bust: keep its records unchanged
+            del d["bust"]
+        return d
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,16 @@
-"""The rules of Caesar & Cleopatra (classic edition) as a state machine of decisions.
+"""The rules of Caesar & Cleopatra (classic and 2024 editions) as a state machine of decisions.
 
-Rule ids (C1-C35) refer to rules/caesar-cleopatra.md. A turn is a sequence of decisions, each
-one action; ``phase`` says which decision is due and ``current_player`` who makes it. Chance
-(shuffles) comes from ``self._chance()``. Everything is plain lists and ints so that ``clone`` is a
-handful of slice copies.
+Rule ids (C1-C35, N1-N10) refer to rules/caesar-cleopatra.md. A turn is a sequence of decisions,
+each one action; ``phase`` says which decision is due and ``current_player`` who makes it. Chance
+(shuffles, bust draws) comes from ``self._chance()``. Everything is plain lists and ints so that
+``clone`` is a handful of slice copies.
+
+The 2024 edition (``ed2024``) is the classic state machine with a few branches: a hand of six
+refilled after the vote (N1), one card down and/or one up (N2: phases ``ADD_UP``/``ADD_DOWN``),
+the action card before or after the placement (N3), a start Veto and a shuffled pile (N4), and
+the bust bag in place of the VoC deck (N5-N7) — kept in the same three lists: ``voc_deck`` is the
+bag (sorted: a bag has no order, each draw is a fresh chance event), ``voc_discard`` the busts
+drawn (beside their groups, grey beside the bag), ``voc_out`` the busts out of the game.
 
 Knowledge (C34/C35): ``know_inf[p]`` and ``know_act[p]`` are seat p's pools over the
 opponent's influence and action cards (see ludus.core.knowledge); ``resample`` deals them.
@@ -20,9 +27,12 @@ from . import events as ev
 from .cards import (
     ACTION_DECK,
     ACTION_NAMES,
+    ACTION_PILE_2024,
     ASSASSIN,
+    BLACK,
     BONUS_GOALS,
     BONUS_NEEDS,
+    BUST_NAMES,
     CARD_NAMES,
     CASTLING,
     GROUP_SIZES,
@@ -35,6 +45,7 @@ from .cards import (
     PHILOSOPHER,
     SCOUT,
     SPY,
+    START_CARD_2024,
     VALUE_NAMES,
     VETO,
     VOC_NAMES,
@@ -65,11 +76,13 @@ from .notation import (
     A,
 )
 
-# Phases: which decision is due.
+# Phases: which decision is due. ADD_UP / ADD_DOWN (2024 only, N2): one card is placed face
+# down / face up; the player may add one of the other kind, play an action card or be done.
 (ARRANGING, OPENING, PLACE, SECOND_UP, AFTER_PLACE, REFILL, AFTER_REFILL, VETO_WINDOW, DRAW_ONE,
- SPY_PICK, CASTLING_PLACE, PASSIVE_DISCARD, PASSIVE_DRAW, OVER) = range(14)
+ SPY_PICK, CASTLING_PLACE, PASSIVE_DISCARD, PASSIVE_DRAW, OVER, ADD_UP, ADD_DOWN) = range(16)
 PHASE_NAMES = ("arrange", "opening", "place", "second-up", "after-place", "refill", "after-refill",
-               "veto", "draw-one", "spy-pick", "castling", "passive-discard", "passive-draw", "over")
+               "veto", "draw-one", "spy-pick", "castling", "passive-discard", "passive-draw", "over",
+               "add-up", "add-down")
 
 # Knowledge zones over the opponent's influence cards, and over their action cards.
 Z_HAND, Z_PILE, Z_BUF = 0, 6, 7          # groups are zones 1..5
@@ -90,7 +103,7 @@ class CCState(State):
 
     __slots__ = (
         # options, read once
-        "hand_size", "wrath_all", "philosopher_any", "arranged", "stalemate_turns",
+        "hand_size", "wrath_all", "philosopher_any", "arranged", "stalemate_turns", "ed2024",
         # the table
         "hand_inf", "hand_act", "down", "up", "inf_pile", "act_pile", "unarranged",
         "inf_discard", "act_discard", "won", "left", "voc_deck", "voc_discard", "voc_out",
@@ -109,14 +122,18 @@ class CCState(State):
         s = cls.__new__(cls)
         s._init_base(game, seed)
         o = game.options
-        s.hand_size = HAND_SIZE[o.edition]
+        s.ed2024 = ed2024 = o.edition == "2024"
+        s.hand_size = HAND_SIZE[o.edition]                            # N1
         s.wrath_all = o.wrath == "all"
         s.philosopher_any = o.philosopher == "any"
-        s.arranged = o.action_deck == "arranged"
+        s.arranged = o.action_deck == "arranged" and not ed2024      # N4: 2024 shuffles
         s.stalemate_turns = o.stalemate_turns
         rng = s._chance()
-        deck = [0, 1, 2, 3, 4] + [ORGY] * (o.orgies - 1) + [ORGY_RESHUFFLE]
-        shuffle(rng, deck)                                            # C6
+        if ed2024:
+            deck = list(range(len(BUST_NAMES)))                      # N5: the bag, in no order
+        else:
+            deck = [0, 1, 2, 3, 4] + [ORGY] * (o.orgies - 1) + [ORGY_RESHUFFLE]
+            shuffle(rng, deck)                                        # C6
         s.voc_deck, s.voc_discard, s.voc_out = deck, [], []
         bonus = list(BONUS_GOALS)
         shuffle(rng, bonus)                                           # C9
@@ -132,10 +149,13 @@ class CCState(State):
                 s.act_pile.append([])
                 s.unarranged.append(list(ACTION_DECK))
             else:
-                acts = [k for k in range(6) for _ in range(ACTION_DECK[k])]
+                pile_counts = ACTION_PILE_2024 if ed2024 else ACTION_DECK
+                acts = [k for k in range(6) for _ in range(pile_counts[k])]
                 shuffle(rng, acts)
                 s.act_pile.append(acts)
                 s.unarranged.append([0] * 6)
+                if ed2024:
+                    s.hand_act[-1][START_CARD_2024] = 1              # N4: the start card
         s.down = [[[] for _ in range(5)] for _ in range(2)]
         s.up = [[[] for _ in range(5)] for _ in range(2)]
         s.inf_discard = [[0] * 6, [0] * 6]
@@ -159,7 +179,11 @@ class CCState(State):
             k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
             s.know_inf.append(k)
             ka = Knowledge(6, 3)
-            ka.add(ACTION_DECK, _slots(3, ZA_SETUP if s.arranged else ZA_PILE, 13))
+            if ed2024:   # N4: everybody knows the start card is in the hand
+                ka.add(ACTION_PILE_2024, _slots(3, ZA_PILE, sum(ACTION_PILE_2024)))
+                ka.add(_counts([START_CARD_2024]), _slots(3, ZA_HAND, 1))
+            else:
+                ka.add(ACTION_DECK, _slots(3, ZA_SETUP if s.arranged else ZA_PILE, 13))
             s.know_act.append(ka)
         s.active = 0
         s._set_phase(ARRANGING if s.arranged else OPENING, 0)
@@ -224,6 +248,13 @@ class CCState(State):
             return [A[(ARRANGE, k, 0)] for k in range(6) if self.unarranged[p][k]]
         if ph == OPENING:
             return [A[(OPEN, v, 0)] for v in range(1, 6) if not self.opening_used[v]]
+        if ph == ADD_UP or ph == ADD_DOWN:                              # N2, N3
+            hand = self.hand_inf[p]
+            values = [v for v in range(6) if hand[v]]
+            rooms = self._rooms(p)
+            grid = _UP_AT if ph == ADD_UP else _DOWN_AT
+            out = [grid[g][v] for g in range(5) if rooms[g] for v in values]
+            return out + self._action_choices(p) + [_DONE]
         return []
 
     def _draw_choices(self, p: int) -> list:
@@ -248,7 +279,7 @@ class CCState(State):
                     if rooms[g]:
                         row = _DOWN_AT[g]
                         out += [row[v] for v in values]
-                if n >= 2 and total_room >= 2:
+                if self.ed2024 or (n >= 2 and total_room >= 2):     # C14; N2: one card up
                     for g in range(5):
                         if rooms[g]:
                             row = _UP_AT[g]
@@ -299,6 +330,8 @@ class CCState(State):
             if ph == REFILL:
                 out += self._continue_refill()
             elif ph == DRAW_ONE:
+                if self.ed2024 and self._short(p):   # N3: the vetoing seat draws back to six
+                    return out
                 out += self._resume()
             else:
                 self.owed -= 1
@@ -311,9 +344,10 @@ class CCState(State):
         if kind in _PLAY_KIND:
             return self._play_action(p, _PLAY_KIND[kind], a, b)
         if kind == DONE:
-            if self.phase == AFTER_PLACE:
-                return self._start_refill()
-            if self.phase == AFTER_REFILL:
+            ph = self.phase
+            if ph == AFTER_PLACE:
+                return self._votes() if self.ed2024 else self._start_refill()
+            if ph == AFTER_REFILL or ph == ADD_UP or ph == ADD_DOWN:
                 return self._votes()
             return self._start_passive_draws()
         if kind == VETO_IT or kind == ALLOW:
@@ -384,7 +418,8 @@ class CCState(State):
         return [ev.CardDrawn(p, "action", ACTION_NAMES[k])] if self.narrate else []
 
     def _place(self, p: int, v: int, g: int, face_up: bool) -> list:
-        """C12: one card down, or the first or second of two cards up."""
+        """C12: one card down, or the first or second of two cards up. N2 (2024): one card down
+        and/or one up — after the first, the other kind may follow (``ADD_UP``/``ADD_DOWN``)."""
         self.hand_inf[p][v] -= 1
         self.committed = True
         if face_up:
@@ -394,9 +429,15 @@ class CCState(State):
             self.down[p][g].append(v)
             self.know_inf[1 - p].move(Z_HAND, 1 + g)
         out = [ev.InfluencePlaced(p, GROUPS[g], VALUE_NAMES[v], face_up)] if self.narrate else []
-        if face_up and self.phase == PLACE:
-            self._set_phase(SECOND_UP, p)
-            return out
+        if self.phase == PLACE:
+            if self.ed2024:
+                # N2: offer the other kind when it can be placed (hand counts and room are public)
+                if any(self.hand_inf[p]) and any(self._rooms(p)):
+                    self._set_phase(ADD_DOWN if face_up else ADD_UP, p)
+                    return out
+            elif face_up:
+                self._set_phase(SECOND_UP, p)
+                return out
         return out + self._placement_done(p)
 
     def _can_act(self, p: int) -> bool:
@@ -408,7 +449,7 @@ class CCState(State):
         if self._can_act(p):
             self._set_phase(AFTER_PLACE, p)
             return []
-        return self._start_refill()
+        return self._votes() if self.ed2024 else self._start_refill()
 
     def _start_refill(self) -> list:
         self._set_phase(REFILL, self.active)
@@ -419,6 +460,8 @@ class CCState(State):
         if sum(self.hand_inf[p]) + sum(self.hand_act[p]) < self.hand_size and (
                 self.inf_pile[p] or self.act_pile[p]):
             return []
+        if self.ed2024:                       # N1, N10: the refill ends the turn
+            return self._end_turn(active=True)
         if self._can_act(p):
             self._set_phase(AFTER_REFILL, p)
             return []
@@ -504,11 +547,17 @@ class CCState(State):
         return out + self._resume()
 
     def _draw_one(self, q: int) -> list:
-        """The vetoing or spied seat draws one card of its choice at once (C17, C24)."""
-        if self.inf_pile[q] or self.act_pile[q]:
+        """The vetoing or spied seat draws one card of its choice at once (C17, C24); in 2024
+        back to six, one card at a time (N3)."""
+        if (self.inf_pile[q] or self.act_pile[q]) and (not self.ed2024 or self._short(q)):
             self._set_phase(DRAW_ONE, q)
             return []
         return self._resume()
+
+    def _short(self, q: int) -> bool:
+        """Whether seat q holds fewer cards than a full hand and can still draw."""
+        return sum(self.hand_inf[q]) + sum(self.hand_act[q]) < self.hand_size and bool(
+            self.inf_pile[q] or self.act_pile[q])
 
     def _spy_take(self, p: int, code: int) -> list:
         out = self._discard_from_hand(1 - p, code, "spy")
@@ -540,12 +589,14 @@ class CCState(State):
     def _resume(self) -> list:
         """Back to the active player's turn after an action card (and its answer) resolved."""
         p = self.active
-        if self.resume in (PLACE, SECOND_UP):
+        if self.resume == PLACE or self.resume == SECOND_UP:
             self._set_phase(self.resume, p)
             return []
+        if self.ed2024:               # N3: an action card after the first card ends the placement
+            return self._votes()
         return self._start_refill()   # after the placement, or a second refill (C18)
 
-    # -- votes (C19, C20, C29, C30) -------------------------------------------------------
+    # -- votes (C19, C20, C29, C30; N5-N8) -------------------------------------------------
 
     def _votes(self) -> list:
         out = []
@@ -555,6 +606,8 @@ class CCState(State):
                 out += self._vote(g, True)
                 if self.is_terminal:
                     return out
+        if self.ed2024:
+            return out + self._bust()
         card = self.voc_deck.pop()                                      # C20
         if self.narrate:
             out.append(ev.VoCFlipped(VOC_NAMES[card]))
@@ -573,6 +626,34 @@ class CCState(State):
                 if self.is_terminal:
                     return out
         return out + self._end_turn(active=True)
+
+    def _bust(self) -> list:
+        """N5: draw one bust from the bag (none on the start player's very first turn, N7);
+        then the refill ends the turn (N1)."""
+        out = []
+        if self.turn != 1:                                              # N7
+            bag = self.voc_deck
+            bust = bag.pop(self._pick_bust())
+            if self.narrate:
+                out.append(ev.BustDrawn(self.active, BUST_NAMES[bust]))
+            if bust == BLACK:   # every drawn bust and the black one go back into the bag
+                bag += self.voc_discard
+                bag.append(BLACK)
+                bag.sort()
+                self.voc_discard = []
+                if self.narrate:
+                    out.append(ev.BustsReturned(len(bag)))
+            else:               # a group's bust stands beside its group, grey beside the bag
+                self.voc_discard.append(bust)
+                if bust < 5:
+                    out += self._vote(bust, False)
+                    if self.is_terminal:
+                        return out
+        return out + self._start_refill()
+
+    def _pick_bust(self) -> int:
+        """The index in the (sorted) bag of the bust drawn: a fresh chance event each time."""
+        return self._chance().randrange(len(self.voc_deck))
 
     def _vote(self, g: int, exceptional: bool) -> list:
         """C30: reveal, sum, decide, award, discard."""
@@ -616,12 +697,17 @@ class CCState(State):
         return out
 
     def _discarders(self, hi: int, winner: int):
-        """C30.5: (seat, discards its highest?) — by sums in the classic edition."""
+        """C30.5: (seat, discards its highest?) — by sums in the classic edition; in 2024 by
+        the fragment's wording, the winner its highest and the loser its lowest (N8), unless
+        ``discard_by=totals``."""
+        if self.ed2024 and self.game.options.discard_by == "outcome":
+            return ((winner, True), (1 - winner, False))
         return ((hi, True), (1 - hi, False))
 
     def _exhaust(self, g: int) -> list:
-        """C29: an exhausted group's cards are discarded and its VoC card leaves the game."""
-        out = [ev.GroupExhausted(GROUPS[g])] if self.narrate else []
+        """C29: an exhausted group's cards are discarded and its VoC card leaves the game; in
+        2024 its bust, in the bag or beside the group (N6)."""
+        out = [ev.GroupExhausted(GROUPS[g], BUST_NAMES[g] if self.ed2024 else None)] if self.narrate else []
         for s in (0, 1):
             gone = self.up[s][g] + self.down[s][g]
             for v in self.down[s][g]:
@@ -714,7 +800,7 @@ class CCState(State):
         c = CCState.__new__(CCState)
         self._copy_base(c)
         c.hand_size, c.wrath_all, c.philosopher_any = self.hand_size, self.wrath_all, self.philosopher_any
-        c.arranged, c.stalemate_turns = self.arranged, self.stalemate_turns
+        c.arranged, c.stalemate_turns, c.ed2024 = self.arranged, self.stalemate_turns, self.ed2024
         c.hand_inf = [self.hand_inf[0][:], self.hand_inf[1][:]]
         c.hand_act = [self.hand_act[0][:], self.hand_act[1][:]]
         c.down = [[x[:] for x in side] for side in self.down]
@@ -741,7 +827,8 @@ class CCState(State):
     def resample(self, player: int, rng: random.Random) -> CCState:
         """A world p cannot tell from this one (C35): p's pools over the opponent's cards are
         dealt afresh, p's own unseen pile orders and the VoC deck reshuffled, the opponent's
-        bonus goal drawn from the five p has not seen, and future chance re-seeded."""
+        bonus goal drawn from the five p has not seen, and future chance re-seeded. The 2024
+        bust bag is public and has no order: it is kept as it is (its draws are future chance)."""
         if player not in (0, 1):
             raise ValueError(f"resample needs a seat, 0 or 1; got {player!r}")
         w = self.clone()
@@ -768,8 +855,9 @@ class CCState(State):
         if not self.arranged:
             w.act_pile[p] = sorted(self.act_pile[p])
             shuffle(rng, w.act_pile[p])
-        w.voc_deck = sorted(self.voc_deck)
-        shuffle(rng, w.voc_deck)
+        if not self.ed2024:
+            w.voc_deck = sorted(self.voc_deck)
+            shuffle(rng, w.voc_deck)
         if not self.is_terminal:  # C34: at the end both bonus goals are shown; keep them
             unseen = list(BONUS_GOALS)
             unseen.remove(self.bonus[p])

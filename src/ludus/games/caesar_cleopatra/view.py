@@ -10,6 +10,7 @@ from collections import Counter
 from .cards import (
     ACTION_NAMES,
     BONUS_GOALS,
+    BUST_NAMES,
     CARD_NAMES,
     GROUP_SIZES,
     GROUPS,
@@ -35,12 +36,17 @@ from .notation import (
 )
 from .state import (
     ACT_ZONE_NAMES,
+    ADD_DOWN,
+    ADD_UP,
     AFTER_PLACE,
     AFTER_REFILL,
     CASTLING_PLACE,
+    DRAW_ONE,
     INF_ZONE_NAMES,
+    PASSIVE_DRAW,
     PHASE_NAMES,
     PLACE,
+    REFILL,
     SECOND_UP,
     VETO_WINDOW,
     Z_HAND,
@@ -115,14 +121,23 @@ def observe(s, player: int | None) -> dict:
         "action_card_used": s.action_used,
         "groups": groups,
         "seats": seats,
-        "voc": {
-            "deck": sorted(VOC_NAMES[c] for c in s.voc_deck),
-            "discard": [VOC_NAMES[c] for c in s.voc_discard],
-            "out": [VOC_NAMES[c] for c in s.voc_out],
-        },
         "passive_streak": s.passive_streak,
         "over": s.is_terminal,
     }
+    if s.ed2024:   # N5-N7: the bust bag is public
+        obs["edition"] = "2024"
+        obs["bust_bag"] = {
+            "in_bag": [BUST_NAMES[b] for b in s.voc_deck],
+            "drawn": [BUST_NAMES[b] for b in s.voc_discard],   # in the order drawn
+            "out": [BUST_NAMES[b] for b in s.voc_out],
+            "no_draw_this_turn": s.turn == 1,                  # N7: the start player's first turn
+        }
+    else:
+        obs["voc"] = {
+            "deck": sorted(VOC_NAMES[c] for c in s.voc_deck),
+            "discard": [VOC_NAMES[c] for c in s.voc_discard],
+            "out": [VOC_NAMES[c] for c in s.voc_out],
+        }
     if s.phase == VETO_WINDOW and s.pending:
         kind, a, b = s.pending
         obs["pending_action"] = {"player": s.active, "card": ACTION_NAMES[kind]}
@@ -163,9 +178,14 @@ def zones(s) -> dict[str, list]:
     for g in range(5):
         out[f"patricians {GROUPS[g]}"] = [("patrician", GROUPS[g])] * s.left[g]
     out["bonus out"] = [("bonus", GROUPS[b]) for b in s.bonus_out]
-    out["voc deck"] = [("voc", VOC_NAMES[c]) for c in s.voc_deck]
-    out["voc discard"] = [("voc", VOC_NAMES[c]) for c in s.voc_discard]
-    out["voc out"] = [("voc", VOC_NAMES[c]) for c in s.voc_out]
+    if s.ed2024:
+        out["bust bag"] = [("bust", BUST_NAMES[b]) for b in s.voc_deck]
+        out["busts drawn"] = [("bust", BUST_NAMES[b]) for b in s.voc_discard]
+        out["busts out"] = [("bust", BUST_NAMES[b]) for b in s.voc_out]
+    else:
+        out["voc deck"] = [("voc", VOC_NAMES[c]) for c in s.voc_deck]
+        out["voc discard"] = [("voc", VOC_NAMES[c]) for c in s.voc_discard]
+        out["voc out"] = [("voc", VOC_NAMES[c]) for c in s.voc_out]
     return out
 
 
@@ -180,8 +200,11 @@ def all_cards(game) -> list:
     for g in range(5):
         out += [("patrician", GROUPS[g])] * GROUP_SIZES[g]
     out += [("bonus", GROUPS[b]) for b in BONUS_GOALS]
-    voc = list(range(5)) + [ORGY] * (game.options.orgies - 1) + [ORGY_RESHUFFLE]
-    out += [("voc", VOC_NAMES[c]) for c in voc]
+    if game.options.edition == "2024":
+        out += [("bust", name) for name in BUST_NAMES]
+    else:
+        voc = list(range(5)) + [ORGY] * (game.options.orgies - 1) + [ORGY_RESHUFFLE]
+        out += [("voc", VOC_NAMES[c]) for c in voc]
     return out
 
 
@@ -198,7 +221,7 @@ def explain_illegal(s, action) -> str:
     phase = s.phase
     options = ", ".join(str(x) for x in legal[:10]) + (" ..." if len(legal) > 10 else "")
     reason = ""
-    if kind in (DOWN, UP) and phase in (PLACE, SECOND_UP):
+    if kind in (DOWN, UP) and phase in (PLACE, SECOND_UP, ADD_UP, ADD_DOWN):
         if not s.hand_inf[p][a]:
             reason = f"{who} holds no {VALUE_NAMES[a]}"
         elif not s.left[b]:
@@ -207,12 +230,21 @@ def explain_illegal(s, action) -> str:
             reason = f"{GROUPS[b]} is full on {who}'s side or in total (C13: 5 a side, 8 a group)"
         elif kind == DOWN and phase == SECOND_UP:
             reason = "after a face-up card the second card must be face up too (C12)"
+        elif kind == DOWN and phase == ADD_UP:
+            reason = "one card face down is placed already; the other may only be face up (N2)"
+        elif kind == UP and phase == ADD_DOWN:
+            reason = "one card face up is placed already; the other may only be face down (N2)"
         elif kind == UP:
             reason = "two face-up cards need two influence cards and room for both (C14)"
+    elif kind in (DOWN, UP) and s.ed2024 and phase == AFTER_PLACE:
+        reason = ("the placement is over: one card down and one up at most, and an action card "
+                  "after the first card ends it (N2, N3)")
     elif kind in (PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH):
         card = {PLAY_ASSASSIN: 0, PLAY_SPY: 1, PLAY_CASTLING: 2, PLAY_SCOUT: 3, PLAY_WRATH: 4}[kind]
-        if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL):
-            reason = "action cards are played only in your own active turn (C16)"
+        if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL, ADD_UP, ADD_DOWN):
+            reason = ("action cards are played only in your own active turn, before or after the "
+                      "placement (N3)" if s.ed2024 else
+                      "action cards are played only in your own active turn (C16)")
         elif s.action_used:
             reason = "only one action card per turn (C16), and this turn's is used"
         elif not s.hand_act[p][card]:
@@ -223,7 +255,7 @@ def explain_illegal(s, action) -> str:
         else:
             reason = "the card needs a target where it has an effect (C16)"
     elif kind == DRAW:
-        reason = "that pile is empty" if phase in (5, 8, 12) else "no draw is due now"
+        reason = "that pile is empty" if phase in (REFILL, DRAW_ONE, PASSIVE_DRAW) else "no draw is due now"
     elif kind in (TAKE, DISCARD) and a < 6 + 6:
         reason = "that card is not in the hand" if legal else "not now"
     elif kind == CASTLE:
