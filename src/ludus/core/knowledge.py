@@ -160,8 +160,12 @@ class Knowledge:
                     out.extend([v] * n)
         return sorted(out)
 
-    def sample(self, rng: random.Random) -> list[list[int]]:
+    def sample(self, rng: random.Random, accepts: dict[int, frozenset] | None = None) -> list[list[int]]:
         """Deal every pool at random into its zones; returns the values of each zone.
+
+        ``accepts`` optionally restricts zones to sets of values (e.g. "a face-down card in the
+        red region is red or wild"); pools with slots in such zones are dealt so that every
+        restricted zone gets values it accepts.
 
         Depends only on the pools and ``rng`` (values are laid out in sorted order before the
         shuffle), so two true states the observer cannot tell apart give the same sample.
@@ -171,6 +175,8 @@ class Knowledge:
         for counts, slots in self.pools:
             values = [v for v, n in enumerate(counts) for _ in range(n)]
             shuffle(rng, values)
+            if accepts and any(slots[z] for z in accepts):
+                values = _restricted_order(values, slots, accepts, rng)
             start = 0
             for z, n in enumerate(slots):
                 if n:
@@ -191,3 +197,33 @@ class Knowledge:
             }
             for c, s in self.pools
         ]
+
+
+def _restricted_order(values: list[int], slots: tuple, accepts: dict[int, frozenset],
+                      rng: random.Random) -> list[int]:
+    """Reorder shuffled ``values`` so that, laid out zone by zone, each restricted zone gets
+    values it accepts: random picks first; if those paint themselves into a corner, values
+    that fewer zones accept go first (always possible when the true state is)."""
+    restricted = [z for z in sorted(accepts) if slots[z]]
+    for attempt in range(12):
+        pool = values[:]
+        chosen: dict[int, list[int]] = {}
+        for z in restricted:
+            fit = [i for i, v in enumerate(pool) if v in accepts[z]]
+            if len(fit) < slots[z]:
+                break
+            if attempt < 11:
+                picks = rng.sample(fit, slots[z])
+            else:  # last resort: the values fewest zones accept first
+                picks = sorted(fit, key=lambda i: sum(pool[i] in accepts[y] for y in restricted))
+                picks = picks[:slots[z]]
+            chosen[z] = [pool[i] for i in picks]
+            for i in sorted(picks, reverse=True):
+                del pool[i]
+        else:
+            out: list[int] = []
+            for z, n in enumerate(slots):
+                if n:
+                    out += chosen[z] if z in chosen else [pool.pop() for _ in range(n)]
+            return out
+    raise AssertionError("no deal fits the zones' restrictions")

@@ -11,6 +11,7 @@ from .errors import IllegalAction, LudusError, OptionError, RecordError
 _GAMES = {
     "caesar-cleopatra": "ludus.games.caesar_cleopatra:CaesarCleopatra",
     "claim": "ludus.games.claim:Claim",
+    "seize-rome": "ludus.games.seize_rome:SeizeRome",
 }
 
 

@@ -61,6 +61,8 @@ def normalize_factions(value) -> str:
     """Accept a list or a comma-separated string of faction names; canonical sorted string."""
     hint = ("factions takes default, claim2, claim or a list of factions such as "
             "knights,goblins,dragons,trolls,seers")
+    if isinstance(value, str) and value.strip().lower() in ("default", "claim", "claim2"):
+        return value.strip().lower()
     if isinstance(value, str):
         words = value.split(",")
     elif isinstance(value, (list, tuple)):

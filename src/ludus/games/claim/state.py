@@ -454,8 +454,9 @@ class ClaimState(State):
         for q in range(self.n):
             for r in range(self.n):
                 if q != p and r != p and self.peeked[q][r]:
-                    pool = (w.followers[r] if self.phase == 1 else w.hands[r])
-                    pool = [c for c in pool if c not in self.known[r]]
+                    pool = list(w.followers[r] if self.phase == 1 else w.hands[r])
+                    for c in self.known[r] + self.peeked[p][r]:
+                        pool.remove(c)   # a multiset difference: the cards p cannot place
                     w.peeked[q][r] = pool[:len(self.peeked[q][r])]
         return w
 

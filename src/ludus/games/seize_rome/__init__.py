@@ -1,0 +1,63 @@
+"""Seize Rome (card game): the area-control card game of the seed guide, for 2-4 players.
+
+It follows the seed guide ("Caesar! Seize Rome in 20 minutes", Persian), not the published tile
+game of that title. See docs/seize-rome.md and rules/seize-rome.md (rule ids S1-S18).
+"""
+
+from __future__ import annotations
+
+from ...core.errors import OptionError
+from ...core.game import Game
+from . import notation
+from .cards import HAND_SIZE
+from .options import Options
+from .state import SeizeRomeState
+from .view import all_cards
+
+
+class SeizeRome(Game):
+    id = "seize-rome"
+    title = "Seize Rome (card game)"
+    options_class = Options
+
+    def _check_options(self, given: set[str]) -> None:
+        o = self.options
+        deck = o.regions * 6 + o.wilds
+        if deck < HAND_SIZE * o.players + 1:                                  # S2
+            raise OptionError(f"a deck of {deck} cards ({o.regions} regions x 6 + {o.wilds} wilds) is "
+                              f"too small for {o.players} players: it needs at least "
+                              f"{HAND_SIZE * o.players + 1} cards (5 per player and a pile)")
+        if o.first_player != "random" and int(o.first_player) >= o.players:
+            raise OptionError(f"first_player={o.first_player} is not a seat of a {o.players}-player game; "
+                              f"use random or 0..{o.players - 1}")
+        if o.regions_to_win == "auto":                                        # S14
+            half = o.regions // 2
+            self.regions_to_win = min(half + 2, o.regions) if o.players == 2 else half + 1
+        else:
+            self.regions_to_win = int(o.regions_to_win)
+            if self.regions_to_win > o.regions:
+                raise OptionError(f"regions_to_win={self.regions_to_win} is more than the {o.regions} "
+                                  f"regions in play; use auto or 1..{o.regions}")
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(f"seat {i}" for i in range(self.options.players))
+
+    def _all_actions(self) -> list:
+        return notation.ALL_ACTIONS
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    def new_state(self, seed: int | None = None) -> SeizeRomeState:
+        return SeizeRomeState.new(self, seed)
+
+    def parse_action(self, text: str):
+        return notation.parse(text)
+
+    def all_cards(self) -> list:
+        return all_cards(self)
+
+
+__all__ = ["SeizeRome", "SeizeRomeState", "Options"]

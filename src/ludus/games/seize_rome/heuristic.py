@@ -1,0 +1,98 @@
+"""A heuristic player for Seize Rome: put strength where it turns a region, else draw.
+
+It sees its own cards and the public counts only. An opponent's face-down card is counted at
+the average value of a card. A play is worth the gain in the chance of winning its region, more
+for a region the seat must take from someone and for regions that bring it to the number needed
+to win. The few best candidates (and the draw) are then checked by short look-aheads: each is
+played in worlds sampled from the seat's Perspective and the round is finished with this same
+static rule for everyone; the candidate that leaves the seat best placed (regions controlled,
+or the game won) is played.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...agents.base import Agent
+from .cards import WILD
+from .notation import DRAW, PASS, PLAY
+
+DRAW_WORTH = 0.25
+
+
+def _win_chance(margin: float) -> float:
+    return 1 / (1 + math.exp(-margin / 2.0))
+
+
+class HeuristicAgent(Agent):
+    name = "heuristic"
+    candidates = 3
+    worlds = 3
+
+    def act(self, perspective):
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        p = perspective.player
+        value = self._play_values(perspective.world, p)
+        ranked = sorted(legal, key=lambda a: -(value(a) if a.kind == PLAY else DRAW_WORTH))
+        shortlist = ranked[:self.candidates] + [a for a in legal if a.kind != PLAY and a not in
+                                                ranked[:self.candidates]]
+        worlds = [perspective.sample(self.rng) for _ in range(self.worlds)]
+        return max(shortlist, key=lambda a: sum(self._outcome(w.clone(), a, p) for w in worlds))
+
+    def _outcome(self, w, action, p: int) -> float:
+        """Play ``action`` and finish the round with the static rule; how good is it for p?"""
+        start = w.round
+        w.apply_trusted(action)
+        while not w.is_terminal and w.round == start:
+            w.apply_trusted(self._static(w, w.current_player, w.legal_actions()))
+        if w.is_terminal:
+            return 10 * w.returns()[p]
+        controlled = w.controlled()
+        return controlled[p] - max(c for q, c in enumerate(controlled) if q != p)
+
+    def _static(self, w, p: int, legal):
+        if len(legal) == 1:
+            return legal[0]
+        value = self._play_values(w, p)
+        plays = [a for a in legal if a.kind == PLAY]
+        best = max(plays, key=lambda a: value(a) + 1e-6 * self.rng.random(), default=None)
+        best_gain = value(best) if best is not None else -math.inf
+        draw = next((a for a in legal if a.kind == DRAW), None)
+        if draw is not None and best_gain < DRAW_WORTH:
+            return draw
+        if best is not None and (best_gain > 0 or not any(a.kind == PASS for a in legal)):
+            return best
+        return next(a for a in legal if a.kind == PASS)
+
+    def _play_values(self, w, p: int):
+        wild_value = w.wild_value
+        known = set()
+        for r in range(w.regions):
+            known.update(w.board[r][p])
+        controlled = w.controlled()
+        mine_now = controlled[p]
+
+        def expected(r: int) -> float:
+            # average of region r's cards 1-6 and wilds: a simple, seat-independent estimate
+            return (21 + wild_value) / 7
+
+        def value(action) -> float:
+            r, card = action.region, action.card
+            mine = sum(wild_value if c == WILD else c % 6 + 1 for c in w.board[r][p])
+            theirs = max((len(w.board[r][q]) * expected(r) for q in range(w.n) if q != p), default=0.0)
+            add = wild_value if card == WILD else card % 6 + 1
+            before, after = _win_chance(mine - theirs), _win_chance(mine + add - theirs)
+            stake = 1.0
+            owner = w.controllers[r]
+            if owner is not None and owner != p:
+                stake += 0.4       # taking it also takes it from someone
+            if owner == p:
+                stake -= 0.2       # already ours (a tie keeps it)
+            if mine_now + 1 >= w.to_win:
+                stake += 0.5
+            cost = 0.02 * add if card != WILD else 0.05
+            return (after - before) * stake - cost
+
+        return value

@@ -1,0 +1,67 @@
+"""Actions of Seize Rome and their text notation.
+
+==================  ==========================================================
+``play red 5``      put your red 5 face down into the red region
+``play wild red``   put a wild card face down into the red region
+``draw``            take the top card of the pile
+``pass``            do nothing (pile empty, or ``voluntary_pass=true``)
+==================  ==========================================================
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...core.errors import IllegalAction
+from .cards import COLOURS, WILD, card_name
+
+PLAY, DRAW, PASS = range(3)
+
+
+class Action(NamedTuple):
+    kind: int
+    card: int = 0
+    region: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == DRAW:
+            return "draw"
+        if self.kind == PASS:
+            return "pass"
+        if self.card == WILD:
+            return f"play wild {COLOURS[self.region]}"
+        return f"play {card_name(self.card)}"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+COLOURED = [Action(PLAY, c, c // 6) for c in range(48)]
+WILD_INTO = [Action(PLAY, WILD, r) for r in range(8)]
+DRAW_ACTION, PASS_ACTION = Action(DRAW), Action(PASS)
+ALL_ACTIONS = COLOURED + WILD_INTO + [DRAW_ACTION, PASS_ACTION]
+BY_TEXT = {str(a): a for a in ALL_ACTIONS}
+
+
+def _colour(word: str, text: str) -> int:
+    hits = [i for i, c in enumerate(COLOURS) if c.startswith(word)] if word else []
+    if len(hits) != 1:
+        raise IllegalAction(f"cannot read {text!r}: {word!r} is not a colour; colours are {', '.join(COLOURS)}")
+    return hits[0]
+
+
+def parse(text: str) -> Action:
+    """Notation to Action; unknown text raises IllegalAction with a hint."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is written as text, got {text!r}")
+    words = text.strip().lower().split()
+    exact = BY_TEXT.get(" ".join(words))
+    if exact is not None:
+        return exact
+    if words and words[0] == "play":
+        words = words[1:]
+    if len(words) == 2 and words[0] == "wild":
+        return WILD_INTO[_colour(words[1], text)]
+    if len(words) == 2 and words[1] in ("1", "2", "3", "4", "5", "6"):
+        return COLOURED[_colour(words[0], text) * 6 + int(words[1]) - 1]
+    raise IllegalAction(f"cannot read {text!r}; moves look like 'play red 5', 'play wild blue', 'draw', 'pass'")

@@ -1,0 +1,332 @@
+"""The rules of Seize Rome (the card game of the seed guide) as a state machine.
+
+Rule ids (S1-S18) refer to rules/seize-rome.md. A turn is one decision: play a card face down
+into a region, draw, or pass. Round ends and their resolution are automatic.
+
+Knowledge (S18): ``know[p]`` is seat p's pools over every card it cannot see — the other
+hands, the other seats' face-down cards, and the pile, split into its never-seen top and the
+bottom layer of cards revealed in earlier rounds. Zones: seat q's hand is ``q * (R + 1)``, its
+face-down cards in region r ``q * (R + 1) + 1 + r``; then the pile top and the pile bottom.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.game import State
+from ...core.knowledge import Knowledge
+from ...core.rng import shuffle
+from . import events as ev
+from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
+from .notation import COLOURED, DRAW, DRAW_ACTION, PASS_ACTION, PLAY, WILD_INTO
+
+
+class SeizeRomeState(State):
+    """A position of Seize Rome; seats 0..n-1 play in order."""
+
+    __slots__ = (
+        "n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass", "deck_out_ends",
+        "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
+        "hands", "board", "pile", "pile_unseen", "discard", "controllers", "first", "starter",
+        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "_returns",
+    )
+
+    @classmethod
+    def new(cls, game, seed: int | None) -> SeizeRomeState:
+        s = cls.__new__(cls)
+        s._init_base(game, seed)
+        o = game.options
+        s.n, s.regions, s.wild_value = o.players, o.regions, o.wild_value
+        s.to_win = game.regions_to_win
+        s.round_fixed = o.round_starter == "fixed"
+        s.voluntary_pass = o.voluntary_pass == "true"
+        s.deck_out_ends = o.deck_out_ends_round == "true"
+        s.persistent = o.control == "persistent"
+        s.tie_clears = o.tie == "clear"
+        s.to_bottom = o.played_cards == "bottom"
+        s.exhaustion_most = o.exhaustion == "most-regions"
+        s.max_rounds = o.max_rounds
+        rng = s._chance()
+        pile = build_deck(s.regions, o.wilds)
+        shuffle(rng, pile)                                                   # S4
+        s.hands = [sorted(pile[-HAND_SIZE * (q + 1):len(pile) - HAND_SIZE * q]) for q in range(s.n)]
+        del pile[len(pile) - HAND_SIZE * s.n:]
+        s.pile, s.pile_unseen = pile, len(pile)
+        s.board = [[[] for _ in range(s.n)] for _ in range(s.regions)]
+        s.discard = []
+        s.controllers = [None] * s.regions
+        s.first = rng.randrange(s.n) if o.first_player == "random" else int(o.first_player)  # S5
+        s.starter = s.first
+        s.round, s.quiet, s.deck_out = 1, 0, False
+        s.bonus_drawn = [0] * s.n
+        s.last_round = None
+        s.end_reason = ""
+        s._returns = None
+        deck = build_deck(s.regions, o.wilds)
+        s.know = []
+        for p in range(s.n):
+            k = Knowledge(NUM_CARDS, s._zones())
+            counts = [0] * NUM_CARDS
+            for c in deck:
+                counts[c] += 1
+            for c in s.hands[p]:
+                counts[c] -= 1
+            slots = [0] * s._zones()
+            for q in range(s.n):
+                if q != p:
+                    slots[s._hand_zone(q)] = HAND_SIZE
+            slots[s._top_zone()] = len(pile)
+            k.add(counts, slots)
+            s.know.append(k)
+        s.current_player = s.first
+        return s
+
+    # -- knowledge zones ---------------------------------------------------------------------
+
+    def _zones(self) -> int:
+        return self.n * (self.regions + 1) + 2
+
+    def _hand_zone(self, q: int) -> int:
+        return q * (self.regions + 1)
+
+    def _top_zone(self) -> int:
+        return self.n * (self.regions + 1)
+
+    def _accepts(self) -> dict[int, frozenset]:
+        """S18: a face-down card in region r is of colour r or wild."""
+        out = {}
+        for r in range(self.regions):
+            fits = frozenset(range(r * 6, r * 6 + 6)) | {WILD}
+            for q in range(self.n):
+                out[q * (self.regions + 1) + 1 + r] = fits
+        return out
+
+    # -- legal actions --------------------------------------------------------------------
+
+    def _legal(self) -> list:
+        hand = self.hands[self.current_player]
+        out = []
+        for c in sorted(set(hand)):
+            if c == WILD:
+                out += WILD_INTO[:self.regions]
+            else:
+                out.append(COLOURED[c])
+        if self.pile:
+            out.append(DRAW_ACTION)
+        if not self.pile or self.voluntary_pass:
+            out.append(PASS_ACTION)
+        return out
+
+    # -- applying ---------------------------------------------------------------------------
+
+    def _apply(self, action) -> list:
+        p = self.current_player
+        kind, card, region = action
+        if kind == PLAY:                                                     # S6, S7
+            self.hands[p].remove(card)
+            self.board[region][p].append(card)
+            hand, spot = self._hand_zone(p), self._hand_zone(p) + 1 + region
+            for o in range(self.n):
+                if o != p:
+                    self.know[o].move(hand, spot)
+            self.quiet = 0
+            out = [ev.CardPlayed(p, COLOURS[region], card_name(card))] if self.narrate else []
+        elif kind == DRAW:
+            out = self._draw(p, bonus=False)
+            self.quiet += 1
+            if not self.pile and self.deck_out_ends:
+                self.deck_out = True
+        else:
+            self.quiet += 1
+            out = [ev.Passed(p)] if self.narrate else []
+        if self.quiet >= self.n or self.deck_out:                            # S8
+            return out + self._resolve_round()
+        self.current_player = (p + 1) % self.n
+        return out
+
+    def _draw(self, p: int, bonus: bool) -> list:
+        card = self.pile.pop()
+        zone = self._top_zone() if self.pile_unseen else self._top_zone() + 1
+        if self.pile_unseen:
+            self.pile_unseen -= 1
+        self.hands[p].append(card)
+        self.hands[p].sort()
+        for o in range(self.n):
+            if o == p:
+                self.know[o].reveal(zone, card)
+            else:
+                self.know[o].move(zone, self._hand_zone(p))
+        if bonus:
+            self.bonus_drawn[p] += 1
+        return [ev.CardDrawn(p, card_name(card), bonus)] if self.narrate else []
+
+    # -- the end of a round (S9-S17) ----------------------------------------------------------
+
+    def _resolve_round(self) -> list:
+        out = []
+        strengths, winners = [], []
+        if not self.persistent:
+            self.controllers = [None] * self.regions                         # S11 per-round
+        for r in range(self.regions):                                        # S9, S10
+            cards = self.board[r]
+            for q in range(self.n):
+                for o in range(self.n):
+                    if o != q:
+                        for c in cards[q]:
+                            self.know[o].reveal(self._hand_zone(q) + 1 + r, c)
+            strength = [sum(self.wild_value if c == WILD else c % 6 + 1 for c in cards[q])
+                        for q in range(self.n)]
+            top = max(strength)
+            leaders = [q for q in range(self.n) if strength[q] == top]
+            winner = leaders[0] if top > 0 and len(leaders) == 1 else None
+            if winner is not None:                                           # S11
+                self.controllers[r] = winner
+            elif top > 0 and self.tie_clears:
+                self.controllers[r] = None
+            strengths.append(strength)
+            winners.append(winner)
+            if self.narrate:
+                out.append(ev.RegionRevealed(COLOURS[r], tuple(tuple(card_name(c) for c in cards[q])
+                                                               for q in range(self.n)),
+                                             tuple(strength), winner, self.controllers[r]))
+        for winner in winners:                                               # S12
+            if winner is not None and self.pile:
+                out += self._draw(winner, bonus=True)
+        played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
+        self.board = [[[] for _ in range(self.n)] for _ in range(self.regions)]
+        if self.to_bottom:                                                   # S13
+            played.sort()
+            shuffle(self._chance(), played)
+            self.pile[0:0] = played
+            bottom = self._top_zone() + 1
+            for k in self.know:
+                for c in played:
+                    k.hide(bottom, c)
+        else:
+            self.discard += played
+        if played and self.narrate:
+            out.append(ev.CardsReturned(len(played), "bottom" if self.to_bottom else "discard"))
+        self.last_round = {"round": self.round, "strengths": strengths, "winners": winners}
+        controlled = self.controlled()
+        if self.narrate:
+            out.append(ev.RoundEnded(self.round, tuple(controlled)))
+        qualified = [q for q in range(self.n) if controlled[q] >= self.to_win]
+        if qualified:                                                        # S14
+            totals = [sum(strengths[r][q] for r in range(self.regions)) for q in range(self.n)]
+            key = {q: (controlled[q], totals[q]) for q in qualified}
+            best = max(key.values())
+            return out + self._finish([q for q in qualified if key[q] == best],
+                                      f"control of {best[0]} regions")
+        if not self.pile or self.round >= self.max_rounds:                   # S15, S16
+            reason = "the pile ran out" if not self.pile else f"{self.max_rounds} rounds were played"
+            if self.exhaustion_most:
+                best = max(controlled)
+                return out + self._finish([q for q in range(self.n) if controlled[q] == best], reason)
+            return out + self._finish(list(range(self.n)), reason)
+        self.round += 1                                                      # S17
+        self.quiet, self.deck_out = 0, False
+        if not self.round_fixed:
+            self.starter = (self.starter + 1) % self.n
+        self.current_player = self.starter
+        return out
+
+    def controlled(self) -> list[int]:
+        """How many regions each seat controls."""
+        return [sum(1 for c in self.controllers if c == q) for q in range(self.n)]
+
+    def _finish(self, leaders: list[int], reason: str) -> list:
+        """One leader wins (+1, others -1); tied leaders get 0 and the others -1; all tied: 0."""
+        self.is_terminal = True
+        self.current_player = None
+        self.end_reason = reason
+        if len(leaders) == 1:
+            self._returns = [1.0 if q == leaders[0] else -1.0 for q in range(self.n)]
+        else:
+            self._returns = [0.0 if q in leaders else -1.0 for q in range(self.n)]
+        return [ev.GameOver(reason, tuple(self._returns))] if self.narrate else []
+
+    def returns(self) -> list[float]:
+        return list(self._returns) if self.is_terminal else [0.0] * self.n
+
+    def scores(self) -> list[int]:
+        return self.controlled()
+
+    # -- copies and worlds ----------------------------------------------------------------
+
+    def clone(self) -> SeizeRomeState:
+        c = SeizeRomeState.__new__(SeizeRomeState)
+        self._copy_base(c)
+        for name in ("n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass",
+                     "deck_out_ends", "persistent", "tie_clears", "to_bottom", "exhaustion_most",
+                     "max_rounds", "pile_unseen", "first", "starter", "round", "quiet", "deck_out",
+                     "last_round", "end_reason"):
+            setattr(c, name, getattr(self, name))
+        c.hands = [h[:] for h in self.hands]
+        c.board = [[x[:] for x in row] for row in self.board]
+        c.pile, c.discard = self.pile[:], self.discard[:]
+        c.controllers, c.bonus_drawn = self.controllers[:], self.bonus_drawn[:]
+        c.know = [k.clone() for k in self.know]
+        c._returns = self._returns
+        return c
+
+    def resample(self, player: int, rng: random.Random) -> SeizeRomeState:
+        """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
+        (face-down cards stay of their region's colour or wild; the revealed cards put under the
+        pile stay in that bottom layer or in the hands of those who drew from it); the other
+        seats' knowledge in the world is rebuilt from the world's own cards."""
+        if player not in range(self.n):
+            raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
+        w = self.clone()
+        w._forget_past(rng)
+        zones = self.know[player].sample(rng, self._accepts())
+        for q in range(self.n):
+            if q == player:
+                continue
+            w.hands[q] = sorted(zones[self._hand_zone(q)])
+            for r in range(self.regions):
+                w.board[r][q] = zones[self._hand_zone(q) + 1 + r]
+        top, bottom = zones[self._top_zone()], zones[self._top_zone() + 1]
+        w.pile = bottom + top
+        for q in range(self.n):
+            if q != player:
+                w.know[q] = w._hidden_from(q)
+        return w
+
+    def _hidden_from(self, q: int) -> Knowledge:
+        """One pool over everything seat q cannot see in this state (sound, less precise)."""
+        counts = [0] * NUM_CARDS
+        slots = [0] * self._zones()
+        for o in range(self.n):
+            if o == q:
+                continue
+            for c in self.hands[o]:
+                counts[c] += 1
+            slots[self._hand_zone(o)] = len(self.hands[o])
+            for r in range(self.regions):
+                for c in self.board[r][o]:
+                    counts[c] += 1
+                slots[self._hand_zone(o) + 1 + r] = len(self.board[r][o])
+        for c in self.pile:
+            counts[c] += 1
+        slots[self._top_zone()] = self.pile_unseen
+        slots[self._top_zone() + 1] = len(self.pile) - self.pile_unseen
+        k = Knowledge(NUM_CARDS, self._zones())
+        k.add(counts, slots)
+        return k
+
+    # -- inspection -------------------------------------------------------------------------
+
+    def observe(self, player: int | None) -> dict:
+        from .view import observe
+
+        return observe(self, player)
+
+    def zones(self) -> dict[str, list]:
+        from .view import zones
+
+        return zones(self)
+
+    def _explain(self, action) -> str:
+        from .view import explain_illegal
+
+        return explain_illegal(self, action)
