@@ -25,11 +25,26 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .cards import GROUPS, HAND_SIZE, SEAT_NAMES
+from .cards import BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES
 from .notation import CASTLE, DOWN, UP
 
 VOC_SHORT = {"orgy": "orgy", "orgy-reshuffle": "orgy+reshuffle"}
 HIDDEN = "▪"
+BUST_GROUP = dict(zip(BUST_NAMES[:5], GROUPS, strict=True))   # 2024: a group's bust by its colour (N5)
+
+
+def _is_2024(o: dict) -> bool:
+    return "bust_bag" in o
+
+
+def _hand_size(o: dict) -> int:
+    return HAND_SIZE["2024" if _is_2024(o) else "classic"]
+
+
+def _bust(name: str) -> str:
+    """A bust as a person says it: ``the green bust (Aediles)``, ``the grey bust``."""
+    group = BUST_GROUP.get(name)
+    return f"the {name} bust" + (f" ({_group(group)})" if group else "")
 
 
 def _seat_name(p: int | None) -> str:
@@ -96,8 +111,18 @@ def _side_cells(side: dict, own: bool) -> tuple[Text, str]:
     return (text if text.plain else Text("·", style="dim")), total
 
 
+def _vote_marks(o: dict) -> dict:
+    """Per group, whether its vote can come up: ✓ its VoC card is in the deck / its bust is in
+    the bag; · not now (2024: ● its bust stands beside the group)."""
+    if _is_2024(o):
+        bag, drawn = o["bust_bag"]["in_bag"], o["bust_bag"]["drawn"]
+        return {g: "✓" if b in bag else "●" if b in drawn else "·" for b, g in BUST_GROUP.items()}
+    deck = o["voc"]["deck"]
+    return {g: "✓" if g in deck else "·" for g in GROUPS}
+
+
 def _board(o: dict, left: int, right: int, you: int | None) -> Table:
-    deck = Counter(o["voc"]["deck"])
+    marks = _vote_marks(o)
     t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
     names = [_seat_name(p) + (" (you)" if p == you else "") for p in (left, right)]
     t.add_column("won", justify="right", style="green")
@@ -111,8 +136,7 @@ def _board(o: dict, left: int, right: int, you: int | None) -> Table:
         name = g["name"]
         left_n = g["patricians_left"]
         if left_n:
-            vote = "✓" if deck.get(name) else "·"
-            label = Text(f"{_group(name)} {left_n}/{g['size']} {vote}")
+            label = Text(f"{_group(name)} {left_n}/{g['size']} {marks[name]}")
         else:
             label = Text(f"{_group(name)} done", style="dim")
         lc, ls = _side_cells(g["sides"][left], left == you)
@@ -185,6 +209,23 @@ def _voc_line(o: dict) -> Text:
     return line
 
 
+def _bag_line(o: dict) -> Text:
+    """2024: the busts in the bag, those drawn (beside their groups; grey beside the bag) and
+    those out of the game (N5-N7)."""
+    bag = o["bust_bag"]
+    line = Text(f"Bust bag ({len(bag['in_bag'])}): ", style="bold")
+    line.append(" ".join(bag["in_bag"]) or "empty")
+    if bag["drawn"]:
+        beside = [f"{b} (beside the {_group(BUST_GROUP[b])})" if b in BUST_GROUP else f"{b} (beside the bag)"
+                  for b in bag["drawn"]]
+        line.append(" · drawn: " + ", ".join(beside))
+    if bag["out"]:
+        line.append(" · out of the game: " + ", ".join(bag["out"]), style="dim")
+    if bag.get("no_draw_this_turn") and not o["over"]:
+        line.append(" · no bust this turn (the start player's first turn)", style="dim")
+    return line
+
+
 def render(observation: dict) -> Group:
     """The table as ``observation['seat']`` sees it: groups, influence, hands, piles, points."""
     o = observation
@@ -194,14 +235,17 @@ def render(observation: dict) -> Group:
     legend = Text(f"{HIDDEN} hidden card", style="dim")
     if you in (0, 1):
         legend.append(" · (3) your face-down 3")
-    legend.append(" · ✓ vote card in the deck · Σ known sum")
+    if _is_2024(o):
+        legend.append(" · ✓ bust in the bag · ● bust beside the group · Σ known sum")
+    else:
+        legend.append(" · ✓ vote card in the deck · Σ known sum")
     lines.append(legend)
     if you in (0, 1):
         lines.append(_seat_line(o, you, you))
         lines.append(_seat_line(o, 1 - you, you))
     else:
         lines += [_seat_line(o, 0, None), _seat_line(o, 1, None)]
-    lines.append(_voc_line(o))
+    lines.append(_bag_line(o) if _is_2024(o) else _voc_line(o))
     lines.append(_points_line(o, you))
     return Group(*lines)
 
@@ -318,7 +362,18 @@ def narrate(event, viewer: int | None = None) -> str | None:
         return "The vote card is flipped: an Orgy — no vote, and the vote deck is reshuffled."
     if kind == "VoCReshuffled":
         return f"The vote deck now holds {e.deck_size} cards again."
+    if kind == "BustDrawn":
+        text = f"{_who(p, viewer)} drew [bold]{_bust(e.bust)}[/bold] from the bag"
+        if e.bust in BUST_GROUP:
+            return text + f": the {_group(BUST_GROUP[e.bust])} vote."
+        if e.bust == "grey":
+            return text + ": no vote."
+        return text + ": no vote, and every bust goes back into the bag."
+    if kind == "BustsReturned":
+        return f"The bag holds {e.bag_size} busts again."
     if kind == "GroupExhausted":
+        if getattr(e, "bust", None):
+            return f"The {_group(e.group)} have no patricians left; {_bust(e.bust)} leaves the game."
         return f"The {_group(e.group)} have no patricians left; their vote card leaves the game."
     if kind == "PassiveTurn":
         return f"{_who(p, viewer)} took a passive turn."
@@ -354,6 +409,8 @@ def decision(observation: dict, actions: list) -> str:
         return f"Opening: which value goes face down at the [bold]{_opening_group(o)}[/bold]?"
     if phase == "place":
         text = "Your turn — [bold]place influence[/bold]: one card face down, or two face up"
+        if _is_2024(o):
+            text = "Your turn — [bold]place influence[/bold]: one card face down and/or one face up"
         extra = []
         if can_act:
             extra.append("play an action card")
@@ -363,10 +420,17 @@ def decision(observation: dict, actions: list) -> str:
     if phase == "second-up":
         return "Place your [bold]second face-up card[/bold]" + (
             " (or play an action card first)" if can_act else "")
+    if phase in ("add-up", "add-down"):
+        other = "face up" if phase == "add-up" else "face down"
+        extra = ", play an action card (that ends the placement)" if can_act else ""
+        return (f"Add one card [bold]{other}[/bold]{extra}, or [bold]done[/bold] to end your turn "
+                "(the vote and the bust)")
     if phase == "after-place":
+        if _is_2024(o):
+            return "Play an action card now, or [bold]done[/bold] to end your turn (the vote and the bust)"
         return "Play an action card now, or [bold]done[/bold] to refill your hand"
     if phase == "refill":
-        size = HAND_SIZE.get("classic", 5)
+        size = _hand_size(o)
         return f"Refill your hand to {size} (now {me.get('hand_size', '?')}): draw from which pile?"
     if phase == "after-refill":
         return "Play an action card before the vote, or [bold]done[/bold] to flip the vote card"
@@ -374,6 +438,8 @@ def decision(observation: dict, actions: list) -> str:
         card = o.get("pending_action", {}).get("card", "action card")
         return f"Answer {opp}'s [bold yellow]{_card(card)}[/bold yellow]: [bold]veto or allow?[/bold]"
     if phase == "draw-one":
+        if _is_2024(o):
+            return f"Draw back to {_hand_size(o)} cards at once: from which pile?"
         return "Draw one card at once: from which pile?"
     if phase == "spy-pick":
         return f"Your Spy: choose the card {opp} must discard"
@@ -414,7 +480,11 @@ def auto_note(observation: dict, action) -> str:
         return "You cannot place any influence card now, so you take a passive turn."
     if str(action) == "done":
         if phase == "after-place":
+            if _is_2024(o):
+                return "No action card you hold can be played now: on to the vote."
             return "No action card you hold can be played now: on to the refill."
+        if phase in ("add-up", "add-down"):
+            return "No second card can be placed and no action card played: on to the vote."
         if phase == "after-refill":
             return "No action card you hold can be played now: on to the vote."
         if phase == "passive-discard":
@@ -517,6 +587,10 @@ groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
   [cyan]done[/cyan]                 end this step (to the refill, the vote or the draws)
   [cyan]arrange spy[/cyan]          setup: the next card of your action pile, top first
   [cyan]open 3[/cyan]               setup: your opening card at the next group
+[bold]2024 edition[/bold]: one card [cyan]down[/cyan] and/or one [cyan]up[/cyan], either first ([cyan]done[/cyan] after
+one card ends the placement); an action card before or after them, not between.
+Then a bust from the bag: a colour makes its group vote, grey nothing, black
+sends every bust back into the bag; last, refill your hand to 6.
 Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
 [bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table again \
 · [cyan]quit[/cyan] stop (you may save)

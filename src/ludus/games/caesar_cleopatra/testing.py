@@ -43,6 +43,21 @@ opponent's hand (as after a Spy): those cards are then known to be in that hand.
 position forgets the opening (C35's "one each of 1-5"); start a seeded game for that.
 
 A position has no history: its ``record()`` replays the seeded game, not the position.
+
+The 2024 edition (``game={"edition": "2024"}``): hands hold up to six cards; the bust bag
+replaces the VoC deck — ``drawn`` names the busts standing beside their groups (or the grey one
+beside the bag), the other live busts are in the bag, the busts of exhausted groups are out
+(N6); ``next_bust`` fixes the next bust drawn (the position's chance is seeded so that the next
+draw takes it). ``turn=1`` is the start player's very first turn (Cleopatra's; no bust, N7); by
+default a 2024 position is a later turn.
+
+>>> s = position({"edition": "2024"}, to_move=1, hands=("5 2", "3 3 4 1 veto"),
+...              board={"aediles": ("5", "3 3")}, next_bust="green")
+>>> events = play(s, "down 4 aediles", "done")   # Caesar's 4 down; no action card: done
+>>> [type(e).__name__ for e in events][-2:]
+['BustDrawn', 'VoteHeld']
+>>> events[-1].sums, events[-1].winner, events[-1].discarded
+((5, 10), 1, (('5',), ('4',)))
 """
 
 from __future__ import annotations
@@ -56,7 +71,10 @@ from ...core.rng import shuffle
 from .cards import (
     ACTION_DECK,
     ACTION_NAMES,
+    BLACK,
     BONUS_GOALS,
+    BUST_NAMES,
+    GREY,
     GROUP_SIZES,
     GROUPS,
     INFLUENCE_DECK,
@@ -178,9 +196,11 @@ def position(
     voc_discard=None,
     bonus=None,
     seen=None,
-    turn: int = 1,
+    turn: int | None = None,
     passive_streak: int = 0,
     phase: str = "place",
+    drawn=None,
+    next_bust=None,
 ) -> CCState:
     """A consistent position at the start of ``to_move``'s turn.
 
@@ -205,7 +225,12 @@ def position(
     bonus           (cleopatra, caesar) bonus-goal groups; default dealt at random (seeded).
     seen            (cleopatra, caesar): cards of the *opponent's* hand that seat has seen (a
                     Spy), e.g. ``(None, "3 spy")`` — Caesar knows Cleopatra holds a 3 and a Spy.
-    turn            the turn number shown in observations.
+    turn            the turn number shown in observations; default 1 (classic). In 2024 turn 1
+                    is Cleopatra's very first turn (no bust, N7); the default is then 3 for
+                    Cleopatra, 2 for Caesar.
+    drawn           2024: busts out of the bag, in the order drawn (``"green grey"``; a group
+                    name stands for its bust); the black bust is never among them.
+    next_bust       2024: the bust the next draw takes (it must be in the bag).
     passive_streak  consecutive passive turns just before this one (C22).
     phase           only ``"place"`` (the start of a turn) is supported.
     """
@@ -216,6 +241,20 @@ def position(
         raise ValueError(f"to_move must be 0 (cleopatra) or 1 (caesar), got {to_move!r}")
     game = _game(game)
     o = game.options
+    ed2024 = o.edition == "2024"
+    if ed2024:
+        if voc_deck is not None or voc_discard is not None:
+            raise ValueError("the 2024 edition has a bust bag, not a VoC deck: use drawn= and next_bust=")
+        if turn is None:
+            turn = 3 if to_move == 0 else 2
+        if turn == 1 and to_move != 0:
+            raise ValueError("turn 1 is the start player's (Cleopatra's) very first turn")
+    else:
+        if drawn is not None or next_bust is not None:
+            raise ValueError("drawn= and next_bust= describe the 2024 bust bag; the classic "
+                             "edition has a VoC deck (voc_deck=, voc_discard=)")
+        if turn is None:
+            turn = 1
     # Start from a fresh game so that every field the state has is initialised (options read,
     # turn bookkeeping); then lay the table out as described.
     s = CCState.new(game, seed)
@@ -302,45 +341,10 @@ def position(
         s.inf_discard.append([di.count(v) for v in range(6)])
         s.act_discard.append([da.count(k) for k in range(6)])
 
-    # the VoC deck (C4, C20, C29)
-    live = [g for g in range(5) if s.left[g]] + [ORGY] * (o.orgies - 1)
-    s.voc_out = [g for g in range(5) if not s.left[g]]
-    voc_names = {n: i for i, n in enumerate(VOC_NAMES)}
-
-    def voc(cards) -> list[int]:
-        out = []
-        for w in _words(cards):
-            hits = [i for n, i in voc_names.items() if n == w] or [
-                i for n, i in voc_names.items() if n.startswith(w) and n != "orgy-reshuffle"]
-            if len(hits) != 1:
-                raise ValueError(f"{w!r} is not a VoC card; they are {', '.join(VOC_NAMES)}")
-            out.append(hits[0])
-        return out
-
-    if voc_deck is None:
-        deck = live + [ORGY_RESHUFFLE]
-        shuffle(rng, deck)
-        discard = []
-        if voc_discard is not None:
-            discard = voc(voc_discard)
-            for c in discard:
-                deck.remove(c)
-        s.voc_deck = deck
+    if ed2024:
+        _bust_bag(s, drawn, next_bust)
     else:
-        top_first = voc(voc_deck)
-        if ORGY_RESHUFFLE not in top_first:   # it never leaves the deck (C20)
-            top_first.append(ORGY_RESHUFFLE)
-        rest = Counter(live + [ORGY_RESHUFFLE])
-        rest.subtract(top_first)
-        if any(n < 0 for n in rest.values()):
-            raise ValueError(f"VoC deck {voc_deck!r} holds cards that are not in the game "
-                             f"(exhausted groups' cards are out, C29; orgies={o.orgies})")
-        discard = sorted(rest.elements())
-        if voc_discard is not None and sorted(voc(voc_discard)) != discard:
-            raise ValueError(f"the VoC discard must be the live cards not in the deck: "
-                             f"{[VOC_NAMES[c] for c in discard]}")
-        s.voc_deck = top_first[::-1]
-    s.voc_discard = discard
+        _voc_deck(s, o, rng, voc_deck, voc_discard)
 
     # bonus goals (C5, C9)
     goals = list(BONUS_GOALS)
@@ -401,6 +405,89 @@ def position(
         s.know_act.append(ka)
     check_consistent(s)
     return s
+
+
+def _voc_deck(s: CCState, o, rng: random.Random, voc_deck, voc_discard) -> None:
+    """The VoC deck (C4, C20, C29) of a classic position."""
+    live = [g for g in range(5) if s.left[g]] + [ORGY] * (o.orgies - 1)
+    s.voc_out = [g for g in range(5) if not s.left[g]]
+    voc_names = {n: i for i, n in enumerate(VOC_NAMES)}
+
+    def voc(cards) -> list[int]:
+        out = []
+        for w in _words(cards):
+            hits = [i for n, i in voc_names.items() if n == w] or [
+                i for n, i in voc_names.items() if n.startswith(w) and n != "orgy-reshuffle"]
+            if len(hits) != 1:
+                raise ValueError(f"{w!r} is not a VoC card; they are {', '.join(VOC_NAMES)}")
+            out.append(hits[0])
+        return out
+
+    if voc_deck is None:
+        deck = live + [ORGY_RESHUFFLE]
+        shuffle(rng, deck)
+        discard = []
+        if voc_discard is not None:
+            discard = voc(voc_discard)
+            for c in discard:
+                deck.remove(c)
+        s.voc_deck = deck
+    else:
+        top_first = voc(voc_deck)
+        if ORGY_RESHUFFLE not in top_first:   # it never leaves the deck (C20)
+            top_first.append(ORGY_RESHUFFLE)
+        rest = Counter(live + [ORGY_RESHUFFLE])
+        rest.subtract(top_first)
+        if any(n < 0 for n in rest.values()):
+            raise ValueError(f"VoC deck {voc_deck!r} holds cards that are not in the game "
+                             f"(exhausted groups' cards are out, C29; orgies={o.orgies})")
+        discard = sorted(rest.elements())
+        if voc_discard is not None and sorted(voc(voc_discard)) != discard:
+            raise ValueError(f"the VoC discard must be the live cards not in the deck: "
+                             f"{[VOC_NAMES[c] for c in discard]}")
+        s.voc_deck = top_first[::-1]
+    s.voc_discard = discard
+
+
+def _busts(words) -> list[int]:
+    out = []
+    for w in _words(words):
+        if w in BUST_NAMES:
+            out.append(BUST_NAMES.index(w))
+            continue
+        try:
+            out.append(_group(w))
+        except ValueError:
+            raise ValueError(f"{w!r} is not a bust; busts are {', '.join(BUST_NAMES)} "
+                             "(or a group's name for its bust)") from None
+    return out
+
+
+def _bust_bag(s: CCState, drawn, next_bust) -> None:
+    """The bust bag (N5, N6) of a 2024 position: live busts not drawn are in the bag."""
+    live = [g for g in range(5) if s.left[g]] + [GREY, BLACK]
+    out_drawn = _busts(drawn)
+    for b in out_drawn:
+        if b == BLACK:
+            raise ValueError("the black bust is never out of the bag: drawn, it sends every bust back (N5)")
+        if b not in live:
+            raise ValueError(f"the {BUST_NAMES[b]} bust is out of the game: its group is exhausted (N6)")
+    if len(set(out_drawn)) != len(out_drawn):
+        raise ValueError(f"drawn names a bust twice: {drawn!r}")
+    s.voc_deck = sorted(set(live) - set(out_drawn))
+    s.voc_discard = out_drawn
+    s.voc_out = [g for g in range(5) if not s.left[g]]
+    if next_bust is not None:
+        want = _busts(next_bust)
+        if len(want) != 1 or want[0] not in s.voc_deck:
+            raise ValueError(f"next_bust must be one bust in the bag {[BUST_NAMES[b] for b in s.voc_deck]}, "
+                             f"got {next_bust!r}")
+        n = s.chance_n
+        for k in range(1_000_000):   # the chance seed whose next draw takes that bust
+            s.chance_seed, s.chance_n = k, n
+            if s.voc_deck[s._pick_bust()] == want[0]:
+                break
+        s.chance_n = n
 
 
 def play(state: CCState, *moves) -> list:
