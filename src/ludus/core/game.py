@@ -17,20 +17,27 @@ from .options import parse_options
 
 
 class Game:
-    """A game with its options fixed: a factory of states and the keeper of the action table."""
+    """A game with its options fixed: a factory of states and the keeper of the action table.
+
+    A game declares its ``id``, ``title``, ``options_class``, ``state_class`` (with a
+    ``new(game, seed)`` constructor), ``actions`` (every action it can ever offer, in a fixed
+    order: the flat action space) and ``parse_notation`` (a function from text to action); and, if it
+    needs to, ``_check_options``.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     options_class: ClassVar[type]
+    state_class: ClassVar[type]
+    actions: ClassVar[list]
+    parse_notation: ClassVar[Any]
 
     def __init__(self, **options: Any):
         self.options = parse_options(self.options_class, options, self.id)
         defaults = self.options_class()
         self._check_options({k for k in options if getattr(self.options, k) != getattr(defaults, k)})
-        self._actions: list = self._all_actions()
+        self._actions: list = list(self.actions)
         self._ids = {a: i for i, a in enumerate(self._actions)}
-
-    # -- to be supplied by each game ---------------------------------------------------------
 
     def _check_options(self, given: set[str]) -> None:
         """Refuse combinations of options that do not make sense together (OptionError).
@@ -39,19 +46,22 @@ class Game:
         record lists every option, so a default value never counts as "set").
         """
 
-    def _all_actions(self) -> list:
-        """Every action the game can ever offer, in a fixed order (the flat action space)."""
-        raise NotImplementedError
-
     @property
     def num_players(self) -> int:
-        raise NotImplementedError
+        """The ``players`` option (games with a fixed count override this)."""
+        return self.options.players
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(f"seat {i}" for i in range(self.num_players))
 
     def new_state(self, seed: int | None = None) -> State:
-        raise NotImplementedError
+        """A new game; all its chance comes from ``seed`` (a random one if None)."""
+        return self.state_class.new(self, seed)
 
     def parse_action(self, text: str):
-        raise NotImplementedError
+        """Text notation to action; unknown text raises IllegalAction with a hint."""
+        return type(self).parse_notation(text)
 
     # -- shared --------------------------------------------------------------------------
 

@@ -19,6 +19,9 @@ class CaesarCleopatra(Game):
     id = "caesar-cleopatra"
     title = "Caesar & Cleopatra"
     options_class = Options
+    state_class = CCState
+    actions = notation.ALL_ACTIONS
+    parse_notation = staticmethod(notation.parse)
     seat_names = ("cleopatra", "caesar")
 
     def _check_options(self, given: set[str]) -> None:
@@ -32,18 +35,9 @@ class CaesarCleopatra(Game):
             raise OptionError("discard_by applies only to edition=2024 (N8); the classic edition "
                               "discards by totals (C30.5)")
 
-    def _all_actions(self) -> list:
-        return notation.ALL_ACTIONS
-
     @property
     def num_players(self) -> int:
         return 2
-
-    def new_state(self, seed: int | None = None) -> CCState:
-        return CCState.new(self, seed)
-
-    def parse_action(self, text: str):
-        return notation.parse(text)
 
     def all_cards(self) -> list:
         return all_cards(self)

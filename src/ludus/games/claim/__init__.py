@@ -18,6 +18,9 @@ class Claim(Game):
     id = "claim"
     title = "Claim"
     options_class = Options
+    state_class = ClaimState
+    actions = notation.ALL_ACTIONS
+    parse_notation = staticmethod(notation.parse)
 
     def _check_options(self, given: set[str]) -> None:
         o = self.options
@@ -26,23 +29,6 @@ class Claim(Game):
         if o.first_leader != "random" and int(o.first_leader) >= o.players:
             raise OptionError(f"first_leader={o.first_leader} is not a seat of a {o.players}-player "
                               f"game; use random or 0..{o.players - 1}")
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return tuple(f"seat {i}" for i in range(self.options.players))
-
-    def _all_actions(self) -> list:
-        return notation.ALL_ACTIONS
-
-    @property
-    def num_players(self) -> int:
-        return self.options.players
-
-    def new_state(self, seed: int | None = None) -> ClaimState:
-        return ClaimState.new(self, seed)
-
-    def parse_action(self, text: str):
-        return notation.parse(text)
 
     def all_cards(self) -> list:
         return all_cards(self)

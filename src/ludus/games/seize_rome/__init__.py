@@ -19,6 +19,9 @@ class SeizeRome(Game):
     id = "seize-rome"
     title = "Seize Rome (card game)"
     options_class = Options
+    state_class = SeizeRomeState
+    actions = notation.ALL_ACTIONS
+    parse_notation = staticmethod(notation.parse)
 
     def _check_options(self, given: set[str]) -> None:
         o = self.options
@@ -38,23 +41,6 @@ class SeizeRome(Game):
             if self.regions_to_win > o.regions:
                 raise OptionError(f"regions_to_win={self.regions_to_win} is more than the {o.regions} "
                                   f"regions in play; use auto or 1..{o.regions}")
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return tuple(f"seat {i}" for i in range(self.options.players))
-
-    def _all_actions(self) -> list:
-        return notation.ALL_ACTIONS
-
-    @property
-    def num_players(self) -> int:
-        return self.options.players
-
-    def new_state(self, seed: int | None = None) -> SeizeRomeState:
-        return SeizeRomeState.new(self, seed)
-
-    def parse_action(self, text: str):
-        return notation.parse(text)
 
     def all_cards(self) -> list:
         return all_cards(self)
