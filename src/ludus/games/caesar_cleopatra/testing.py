@@ -230,7 +230,9 @@ def position(
                     Cleopatra, 2 for Caesar.
     drawn           2024: busts out of the bag, in the order drawn (``"green grey"``; a group
                     name stands for its bust); the black bust is never among them.
-    next_bust       2024: the bust the next draw takes (it must be in the bag).
+    next_bust       2024: the bust the next draw takes (it must be in the bag). The draw is
+                    fixed for the bag as the position has it: a vote that exhausts a group
+                    before the draw changes the bag, and then the draw.
     passive_streak  consecutive passive turns just before this one (C22).
     phase           only ``"place"`` (the start of a turn) is supported.
     """
