@@ -39,8 +39,7 @@ class Toy(Game):
     title = "Toy"
     options_class = ToyOptions
 
-    def _all_actions(self) -> list:
-        return [Add(1), Add(2)]
+    actions = [Add(1), Add(2)]
 
     @property
     def num_players(self) -> int:
