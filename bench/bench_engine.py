@@ -23,7 +23,7 @@ It prints a markdown table (and a reference primitive, ``rng.choice`` of a 10-li
 machines and runs with perf-anchors.md). ``--json FILE`` writes every raw number, wall-clock
 rates included.
 
-    python bench/bench_engine.py                       # everything (~30 s CPU per option set)
+    python bench/bench_engine.py                       # everything (~25 s CPU per option set)
     python bench/bench_engine.py --quick               # defaults only, short budgets
     python bench/bench_engine.py --game caesar-cleopatra --options wrath=face-up --seconds 3
 """
@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--options", action="append", metavar="K=V",
                     help="measure only this option set (repeat to combine options)")
     ap.add_argument("--seconds", type=float, default=None,
-                    help="clock seconds of each playout figure (default 4; 1 with --quick)")
+                    help="clock seconds of each playout figure (default 3; 1 with --quick)")
     ap.add_argument("--micro-seconds", type=float, default=None,
                     help="timed seconds of each micro-benchmark (default 0.4 x seconds)")
     ap.add_argument("--quick", action="store_true", help="defaults only, short budgets (a smoke run)")
@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write raw numbers as JSON")
     args = ap.parse_args(argv)
 
-    seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 4.0)
+    seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 3.0)
     micro = args.micro_seconds if args.micro_seconds is not None else (0.3 if args.quick else seconds * 0.4)
     clock = CLOCKS[args.clock]
     given = parse_option_strings(args.options) if args.options else ({} if args.quick else None)

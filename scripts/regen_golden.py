@@ -32,7 +32,7 @@ from pathlib import Path
 import ludus
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
-FULL_STEPS = 60      # observations are written for steps 0..FULL_STEPS-1 and at the end
+FULL_STEPS = 45      # observations are written for steps 0..FULL_STEPS-1 and at the end
 MAX_STEPS = 5000     # a game still going after this many steps is cut (and says so)
 
 
