@@ -23,7 +23,7 @@ It prints a markdown table (and a reference primitive, ``rng.choice`` of a 10-li
 machines and runs with perf-anchors.md). ``--json FILE`` writes every raw number, wall-clock
 rates included.
 
-    python bench/bench_engine.py                       # everything (~25 s CPU per option set)
+    python bench/bench_engine.py                       # everything, in about --budget 420 s CPU
     python bench/bench_engine.py --quick               # defaults only, short budgets
     python bench/bench_engine.py --game caesar-cleopatra --options wrath=face-up --seconds 3
 """
@@ -54,6 +54,8 @@ TARGETS = {  # the issue's targets, checked for these games (defaults)
 NUM_STATES = 1500       # decision states for the micro-benchmarks (whole random games, ~6)
 SLICES = 5              # playout time is split into slices to show the spread
 WARMUP_GAMES = 3
+COST_PER_SET = 8        # clock seconds one option set costs per second of --seconds (measured)
+MIN_SECONDS, MAX_SECONDS = 0.5, 5.0
 
 
 # -- option sets ------------------------------------------------------------------------------
@@ -329,7 +331,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--options", action="append", metavar="K=V",
                     help="measure only this option set (repeat to combine options)")
     ap.add_argument("--seconds", type=float, default=None,
-                    help="clock seconds of each playout figure (default 3; 1 with --quick)")
+                    help="clock seconds of each playout figure (default: from --budget; 1 with --quick)")
+    ap.add_argument("--budget", type=float, default=420.0,
+                    help="clock seconds for the whole run when --seconds is not given (default 420): "
+                         f"seconds = budget / option sets / {COST_PER_SET}, within {MIN_SECONDS}..{MAX_SECONDS}")
     ap.add_argument("--micro-seconds", type=float, default=None,
                     help="timed seconds of each micro-benchmark (default 0.4 x seconds)")
     ap.add_argument("--quick", action="store_true", help="defaults only, short budgets (a smoke run)")
@@ -340,8 +345,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="write raw numbers as JSON")
     args = ap.parse_args(argv)
 
-    seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 3.0)
-    micro = args.micro_seconds if args.micro_seconds is not None else (0.3 if args.quick else seconds * 0.4)
     clock = CLOCKS[args.clock]
     given = parse_option_strings(args.options) if args.options else ({} if args.quick else None)
     games = args.game or ludus.game_ids()
@@ -349,29 +352,43 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(ludus.game_ids())}")
 
-    info = machine_info(clock)
-    print(f"# ludus engine benchmark, {info['date_utc']}", file=sys.stderr)
-    results = []
+    plan = []   # (row, game or None)
     for game_id in games:
         for label, opts in option_sets(game_id, given):
             row = {"game": game_id, "label": label, "options": opts}
             try:
-                game = ludus.make(game_id, **opts)
+                plan.append((row, ludus.make(game_id, **opts)))
             except OptionError as e:
                 row["skipped"] = str(e).split(";")[0]
-                results.append(row)
-                print(f"{game_id} [{label}]: skipped ({e})", file=sys.stderr)
-                continue
-            t0 = time.perf_counter()
-            row["playout"] = bench_playouts(game, seconds, validate=False, clock=clock)
-            if not args.no_apply:
-                row["playout_apply"] = bench_playouts(game, seconds, validate=True, clock=clock)
-            if not args.no_micro:
-                row["micro"] = bench_micro(game, collect_states(game), micro, clock=clock)
-            results.append(row)
-            p = row["playout"]
-            print(f"{game_id} [{label}]: {p['decisions_per_s']:,.0f} decisions/s, "
-                  f"{p['games_per_s']:,.1f} games/s ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+                plan.append((row, None))
+    measurable = sum(1 for _, g in plan if g is not None) or 1
+    if args.seconds is not None:
+        seconds = args.seconds
+    elif args.quick:
+        seconds = 1.0
+    else:  # one option set costs about COST_PER_SET x seconds of clock time
+        seconds = min(MAX_SECONDS, max(MIN_SECONDS, args.budget / measurable / COST_PER_SET))
+    micro = args.micro_seconds if args.micro_seconds is not None else (0.3 if args.quick else seconds * 0.4)
+
+    info = machine_info(clock)
+    print(f"# ludus engine benchmark, {info['date_utc']}: {measurable} option sets, "
+          f"{seconds:.2f} s per playout figure", file=sys.stderr)
+    results = []
+    for row, game in plan:
+        game_id, label = row["game"], row["label"]
+        results.append(row)
+        if game is None:
+            print(f"{game_id} [{label}]: skipped ({row['skipped']})", file=sys.stderr)
+            continue
+        t0 = time.perf_counter()
+        row["playout"] = bench_playouts(game, seconds, validate=False, clock=clock)
+        if not args.no_apply:
+            row["playout_apply"] = bench_playouts(game, seconds, validate=True, clock=clock)
+        if not args.no_micro:
+            row["micro"] = bench_micro(game, collect_states(game), micro, clock=clock)
+        p = row["playout"]
+        print(f"{game_id} [{label}]: {p['decisions_per_s']:,.0f} decisions/s, "
+              f"{p['games_per_s']:,.1f} games/s ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
 
     print(f"Machine: {info['cpu_model']}, {info['cpus']} CPUs, {info['implementation']} {info['python']}, "
           f"{info['platform']}")
