@@ -29,7 +29,8 @@ class CaesarCleopatra(Game):
             classic_only = sorted(given & {"action_deck", "orgies"})
             if classic_only:
                 raise OptionError(
-                    f"{' and '.join(classic_only)} only apply to edition=classic: the 2024 edition "
+                    f"{' and '.join(classic_only)} only appl{'y' if len(classic_only) > 1 else 'ies'} "
+                    "to edition=classic: the 2024 edition "
                     "shuffles the action pile (N4) and has a bust bag instead of the VoC deck (N5)")
         elif "discard_by" in given:
             raise OptionError("discard_by applies only to edition=2024 (N8); the classic edition "
