@@ -21,6 +21,28 @@ from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
 from .notation import COLOURED, DRAW, DRAW_ACTION, PASS_ACTION, PLAY, WILD_INTO
 
 
+def _move_played(k: Knowledge, src: int, dst: int, region: int) -> None:
+    """A card went face down from hand zone ``src`` into region ``region`` (zone ``dst``).
+
+    S18: the card is of the region's colour or wild, so it came from a pool holding such a
+    card. ``Knowledge.move`` would merge every pool with cards in the hand, e.g. the revealed
+    bottom layer's pool once the seat drew from it, and resample could then put any card
+    under the pile; pools that cannot have given the card are left apart.
+    """
+    holders = [i for i, (_, s) in enumerate(k.pools) if s[src]]
+    if len(holders) > 1:
+        lo = region * 6
+        able = [i for i in holders if k.pools[i][0][WILD] or any(k.pools[i][0][lo:lo + 6])]
+        holders = able or holders
+    if not holders:
+        raise AssertionError(f"no hidden card in zone {src} to move")
+    i = holders[0] if len(holders) == 1 else k._merge(holders)   # as Knowledge.move, over fewer pools
+    counts, slots = k.pools[i]
+    slots = slots[:src] + (slots[src] - 1,) + slots[src + 1:]
+    slots = slots[:dst] + (slots[dst] + 1,) + slots[dst + 1:]
+    k.pools[i] = (counts, slots)
+
+
 class SeizeRomeState(State):
     """A position of Seize Rome; seats 0..n-1 play in order."""
 
@@ -128,7 +150,7 @@ class SeizeRomeState(State):
             hand, spot = self._hand_zone(p), self._hand_zone(p) + 1 + region
             for o in range(self.n):
                 if o != p:
-                    self.know[o].move(hand, spot)
+                    _move_played(self.know[o], hand, spot, region)
             self.quiet = 0
             out = [ev.CardPlayed(p, COLOURS[region], card_name(card))] if self.narrate else []
         elif kind == DRAW:
