@@ -87,7 +87,10 @@ def explain_illegal(s, action) -> str:
         elif action.card not in s.hands[p]:
             reason = f"seat {p} holds no {card_name(action.card)}"
         elif action.card != WILD and action.card // 6 != action.region:
-            reason = "a coloured card goes only into its own region (S6)"
+            # S6: this action prints as the legal "play red 5"; name the region it aimed at
+            return (f"{card_name(action.card)} cannot go into the {COLOURS[action.region]} region: a coloured "
+                    f"card goes only into its own region (S6), so {card_name(action.card)} goes into "
+                    f"{COLOURS[action.card // 6]} ('{action}'); a wild goes anywhere. Legal now: {shown}")
     elif kind == 1:
         reason = "the pile is empty"
     else:
