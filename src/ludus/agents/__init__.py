@@ -1,8 +1,8 @@
 """Agents: they see only a Perspective and answer with an action.
 
 ``make(spec, game)`` builds one from the strings the command line takes: ``"random"``,
-``"heuristic"``, ``"heuristic:seed=3"``. A game's heuristic lives with the game
-(``ludus.games.<id>.heuristic``).
+``"heuristic"``, ``"heuristic:seed=3"``, ``"ismcts:hard"``, ``"ismcts:iterations=2000,seed=4"``,
+``"ismcts:time=1.0"``. A game's heuristic lives with the game (``ludus.games.<id>.heuristic``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ..core.errors import OptionError
 from .base import Agent, parse_spec
 from .random_agent import RandomAgent
 
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "ismcts")
 
 
 def _seed(params: dict, spec: str) -> int | None:
@@ -30,6 +30,10 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     name, params = parse_spec(spec)
     spec_seed = _seed(params, spec)
     seed = spec_seed if spec_seed is not None else seed
+    if name == "ismcts":
+        from .ismcts import from_params
+
+        return from_params(game, params, seed, spec)
     if name == "random":
         agent_cls = RandomAgent
     elif name == "heuristic":

@@ -495,6 +495,14 @@ def _deal(cards: list[int], places: list[tuple[int, int]], rng: random.Random) -
     Cards whose faction some place refuses go first, each to a random accepting place weighted
     by its free room; a rare dead end restarts the deal. Returns one list per place.
     """
+    if not any(mask for _, mask in places):  # nobody has shown a void: a plain shuffle
+        order = cards[:]
+        shuffle(rng, order)
+        out, start = [], 0
+        for n, _ in places:
+            out.append(order[start:start + n])
+            start += n
+        return out
     for _ in range(200):
         order = cards[:]
         shuffle(rng, order)

@@ -1,0 +1,175 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration draws a world with ``Perspective.sample`` — a full state consistent with all the
+seat knows — and walks one shared tree with it: at every node only the actions legal in this
+world are candidates, and each child counts how often it was *available*, so UCB compares a
+child with the times it could have been chosen. Leaves are scored by a rollout to the end (or to
+``depth`` decisions, then the game's ``evaluate`` hook). Every seat's result is backed up, each
+node keeping the result of the seat that chose its action.
+
+The agent sees nothing but the Perspective. With an iteration budget and a seed it is
+deterministic: the generator of each search is seeded from the seed and the observation, so the
+same perspective gives the same move. A time budget is as deterministic as the clock.
+
+Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
+legal action) and ``evaluate(state, player)`` (a value in [-1, 1]).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import math
+import random
+import time
+
+from ..core.errors import OptionError
+from .base import Agent
+
+LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail", "player")
+
+    def __init__(self, player: int | None):
+        self.children: dict = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.player = player
+
+
+class ISMCTSAgent(Agent):
+    name = "ismcts"
+
+    def __init__(self, game, seed: int | None = None, iterations: int | None = None,
+                 time_limit: float | None = None, c: float = 0.7, depth: int | None = None,
+                 rollout: str = "random"):
+        super().__init__(game, seed)
+        if iterations is None and time_limit is None:
+            iterations = LEVELS["medium"]["iterations"]
+        if iterations is not None and iterations < 1:
+            raise OptionError(f"ismcts iterations must be at least 1, got {iterations}")
+        if time_limit is not None and time_limit <= 0:
+            raise OptionError(f"ismcts time must be more than 0 seconds, got {time_limit}")
+        if c < 0:
+            raise OptionError(f"ismcts exploration c must be 0 or more, got {c}")
+        if rollout not in ("random", "heuristic"):
+            raise OptionError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
+        self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
+        hooks = _hooks(game)
+        self.policy = hooks.get("rollout_policy") if rollout == "heuristic" else None
+        if rollout == "heuristic" and self.policy is None:
+            raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
+        self.evaluate = hooks.get("evaluate")
+        if depth is not None and self.evaluate is None:
+            raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
+                              "(leave out depth)")
+        self.last_iterations = 0
+
+    def act(self, perspective):
+        legal = perspective.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(self._search_seed(perspective))
+        root = _Node(None)
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and n % 16 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, perspective.sample(rng), rng)
+            n += 1
+        self.last_iterations = n
+        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
+                   if a in root.children else (-1, 0.0))
+
+    def _search_seed(self, perspective) -> int:
+        """Seed of one search: the agent's seed and everything the seat sees, hashed."""
+        text = json.dumps(perspective.observation, sort_keys=True, default=str) + f"|{self.seed}"
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+    def _iterate(self, root: _Node, world, rng: random.Random) -> None:
+        node, path = root, [root]
+        log = math.log
+        c = self.c
+        while not world.is_terminal:                                        # selection
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:                                                     # expansion
+                a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[a] = _Node(world.current_player)
+                world.apply_trusted(a)
+                path.append(child)
+                break
+            best, best_score = None, -math.inf
+            for a in legal:
+                ch = children[a]
+                score = ch.total / ch.visits + c * math.sqrt(log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            world.apply_trusted(best)
+            node = children[best]
+            path.append(node)
+        values = self._rollout(world, rng)
+        for nd in path[1:]:                                                 # backpropagation
+            nd.visits += 1
+            nd.total += values[nd.player]
+
+    def _rollout(self, world, rng: random.Random) -> list[float]:
+        policy, depth = self.policy, self.depth
+        steps = 0
+        while not world.is_terminal:
+            if depth is not None and steps >= depth:
+                return [self.evaluate(world, p) for p in range(world.game.num_players)]
+            legal = world.legal_actions()
+            if policy is not None:
+                world.apply_trusted(policy(world, rng))
+            else:
+                world.apply_trusted(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+            steps += 1
+        return world.returns()
+
+
+def _hooks(game) -> dict:
+    """The optional search hooks of a game's heuristic module."""
+    try:
+        module = importlib.import_module("ludus.games." + game.id.replace("-", "_") + ".heuristic")
+    except ModuleNotFoundError:
+        return {}
+    return {name: getattr(module, name) for name in ("rollout_policy", "evaluate") if hasattr(module, name)}
+
+
+def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
+    """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
+    ``c``, ``depth``, ``rollout``."""
+    params = dict(params)
+    kwargs: dict = {}
+    level = params.pop("level", None)
+    if level is not None:
+        if level not in LEVELS:
+            raise OptionError(f"unknown ismcts level {level!r} in {spec!r}; levels: {', '.join(LEVELS)}")
+        kwargs.update(LEVELS[level])
+    conversions = {"iterations": int, "time": float, "c": float, "depth": int, "rollout": str}
+    for key, value in params.items():
+        if key not in conversions:
+            raise OptionError(f"ismcts takes no parameter {key!r} (in {spec!r}); it takes level, "
+                              "iterations, time, c, depth, rollout, seed")
+        try:
+            kwargs[key] = conversions[key](value)
+        except ValueError:
+            raise OptionError(f"ismcts {key}={value!r} in {spec!r} is not a {conversions[key].__name__}") from None
+    if "time" in kwargs:
+        kwargs["time_limit"] = kwargs.pop("time")
+        if "iterations" not in params:
+            kwargs.pop("iterations", None)
+    return ISMCTSAgent(game, seed=seed, **kwargs)

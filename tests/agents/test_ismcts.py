@@ -1,0 +1,73 @@
+"""ISMCTS: it searches only what its Perspective allows, deterministically, and refuses bad specs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludus
+from ludus.agents import make
+from ludus.agents.ismcts import ISMCTSAgent
+
+
+def _midgame(game_id: str, steps: int, seed: int = 3, **options):
+    game = ludus.make(game_id, **options)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return game, state
+
+
+@pytest.mark.parametrize("game_id,steps", [("caesar-cleopatra", 40), ("claim", 9), ("seize-rome", 6)])
+def test_same_move_from_true_states_that_differ_only_in_hidden_cards(game_id, steps):
+    """The perspective-only proof: a world the seat cannot tell from the truth is itself a true
+    state; searching from both gives the same move, because nothing but the seat's view counts."""
+    game, truth = _midgame(game_id, steps)
+    seat = truth.current_player
+    other = truth.resample(seat, random.Random(99))
+    hidden_differs = any(other.observe(q) != truth.observe(q) for q in range(game.num_players) if q != seat)
+    assert hidden_differs, "the two true states should differ in what the seat cannot see"
+    assert other.observe(seat) == truth.observe(seat)
+    agent = make("ismcts:iterations=60,seed=5", game)
+    assert agent.act(truth.perspective(seat)) == agent.act(other.perspective(seat))
+
+
+def test_a_seeded_search_is_deterministic():
+    game, state = _midgame("claim", 5)
+    seat = state.current_player
+    moves = {make("ismcts:iterations=80,seed=1", game).act(state.perspective(seat)) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_the_chosen_move_is_legal_and_the_budget_is_spent():
+    game, state = _midgame("caesar-cleopatra", 30)
+    agent = make("ismcts:iterations=40,seed=2", game)
+    move = agent.act(state.perspective(state.current_player))
+    assert move in state.legal_actions()
+    assert agent.last_iterations == 40
+
+
+def test_a_time_budget_stops():
+    game, state = _midgame("claim", 3)
+    agent = make("ismcts:time=0.05,seed=2", game)
+    assert agent.act(state.perspective(state.current_player)) in state.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_levels_map_to_budgets():
+    game = ludus.make("claim")
+    assert make("ismcts:easy", game).iterations == 200
+    assert make("ismcts:medium", game).iterations == 1000
+    assert make("ismcts:hard", game).time_limit == 1.0
+    assert isinstance(make("ismcts", game), ISMCTSAgent)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=0", "ismcts:ultra", "ismcts:foo=1", "ismcts:time=abc",
+                                  "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2"])
+def test_bad_specs_are_refused_before_any_work(spec):
+    with pytest.raises(ludus.OptionError):
+        make(spec, ludus.make("claim"))
