@@ -1,0 +1,287 @@
+"""What each seat knows (S18): observations, events, and resampled worlds.
+
+``resample(p, rng)`` must keep what p knows: its own hand and face-down cards, every public
+count, each other seat's face-down card in region r of colour r or wild, and the revealed
+bottom layer of the pile (cards put under it by S13) in that layer or in the hands of the seats
+that drew from it since; and the worlds must differ where p lacks information.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from .helpers import COLOURS, area, canon, hand, legal, of, play, position, rome, under
+
+RNGS = 60
+
+
+def worlds(state, p: int, k: int = RNGS):
+    return [state.resample(p, random.Random(i)) for i in range(k)]
+
+
+def check_face_down_colours(world) -> None:
+    for r in range(world.regions):
+        for q in range(world.n):
+            bad = [c for c in world.zones()[f"seat {q} {COLOURS[r]}"] if c != "wild" and not c.startswith(COLOURS[r])]
+            assert not bad, f"world puts {bad} face down in seat {q}'s {COLOURS[r]} region"
+
+
+def check_same_to(state, world, p: int) -> None:
+    assert canon(world.observe(p)) == canon(state.observe(p))
+    assert canon(world.observe(None)) == canon(state.observe(None))
+    assert world.current_player == state.current_player
+    if state.current_player == p:
+        assert legal(world) == legal(state)
+
+
+# -- observe ---------------------------------------------------------------------------------------
+
+def _table(swap: bool):
+    """Seat 1's hand and face-down cards differ between the two tables; nothing seat 0, seat 2
+    or a spectator could see does (the same cards are hidden from them, in the same places)."""
+    h1, red1 = (["red 1", "blue 2", "wild"], ["red 3", "red 4"]) if not swap else (["red 3", "blue 2", "red 4"],
+                                                                                 ["wild", "red 1"])
+    return position(3, round=2, controllers={"blue": 2}, bonus_drawn={2: 1}, to_move=2,
+                    hands={0: ["green 1", "green 2"], 1: h1, 2: ["yellow 5"]},
+                    board={"red": {1: red1, 0: ["red 6"]}, "green": {2: ["wild"]}}, seed=4)
+
+
+def test_S18_observe_hides_other_hands_and_face_down_values_from_seats_and_spectators():
+    a, b = _table(False), _table(True)
+    for viewer in (0, 2, None):
+        assert canon(a.observe(viewer)) == canon(b.observe(viewer))
+    assert canon(a.observe(1)) != canon(b.observe(1))
+    spectator = a.observe(None)
+    assert "hand" not in spectator and "knowledge" not in spectator
+    assert all("yours" not in r for r in spectator["regions"])
+    mine = a.observe(0)
+    assert mine["hand"] == ["green 1", "green 2"] and area(a, "red", 0)["yours"] == ["red 6"]
+    assert area(a, "red", 1)["yours"] == ["red 3", "red 4"] and area(a, "red", 2)["yours"] == []
+
+
+def test_S18_observe_shows_counts_controllers_and_bonus_counts_to_everyone():
+    s = _table(False)
+    for viewer in (0, 1, 2, None):
+        obs = s.observe(viewer)
+        assert obs["hand_sizes"] == [2, 3, 1] and obs["bonus_cards_drawn"] == [0, 0, 1]
+        assert obs["regions"][0]["face_down"] == [1, 2, 0] and obs["regions"][2]["face_down"] == [0, 0, 1]
+        assert [r["controller"] for r in obs["regions"]] == [None, 2, None, None, None]
+        assert obs["controlled"] == [0, 0, 1] and obs["pile"]["size"] == len(s.pile)
+        assert obs["round"] == 2 and obs["to_move"] == 2
+
+
+def test_S18_revealed_cards_of_past_rounds_are_public():
+    s = position(hands={0: [], 1: []}, quiet=1, pile=["green 1", "green 2"],
+                 board={"red": {0: ["red 2", "wild"], 1: ["red 6"]}})
+    events = play(s, "draw")
+    for viewer in (0, 1, None):
+        red = of(events, "RegionRevealed")[0].seen_by(viewer)
+        assert red.cards == (("red 2", "wild"), ("red 6",)) and red.winner == 1
+        assert s.observe(viewer)["last_round"]["strengths"][0] == [3, 6]
+    assert s.observe(0)["pile"] == {"size": 3, "never_seen_on_top": 0, "revealed_below": 3}
+
+
+def test_S18_events_show_a_card_only_to_its_owner():
+    s = position(3, hands={0: ["red 5"], 1: [], 2: []}, pile=["green 1", "green 2"])
+    played, drawn = play(s, "play red 5", "draw")
+    assert played.seen_by(0).card == "red 5" and drawn.seen_by(1).card == "green 2"
+    for viewer in (1, 2, None):
+        assert played.seen_by(viewer).card is None and played.seen_by(viewer).region == "red"
+    for viewer in (0, 2, None):
+        assert drawn.seen_by(viewer).card is None and drawn.seen_by(viewer).player == 1
+
+
+# -- resample --------------------------------------------------------------------------------------
+
+def _busy(seed=0):
+    """Three seats with many face-down cards (wilds among them) and cards in hand."""
+    return position(3, seed=seed, to_move=1, quiet=0,
+                    hands={0: ["red 1", "wild", "blue 6"], 1: ["green 2", "yellow 4"], 2: ["purple 6", "wild"]},
+                    board={"red": {0: ["red 2"], 1: ["red 3", "wild"], 2: ["red 5"]},
+                           "blue": {1: ["blue 1"], 2: ["blue 2", "blue 3", "wild"]},
+                           "green": {0: ["wild"], 2: ["green 4"]},
+                           "purple": {1: ["purple 1", "purple 2"]}})
+
+
+@pytest.mark.parametrize("p", [0, 1, 2])
+def test_S18_resample_keeps_face_down_cards_of_their_regions_colour_or_wild(p):
+    s = _busy()
+    for w in worlds(s, p):
+        check_face_down_colours(w)
+        check_same_to(s, w, p)
+        assert hand(w, p) == hand(s, p)
+        for r in COLOURS[:5]:
+            assert w.zones()[f"seat {p} {r}"] == s.zones()[f"seat {p} {r}"]
+        assert Counter(c for cs in w.zones().values() for c in cs) == Counter(s.game.all_cards())
+
+
+@pytest.mark.parametrize("p", [0, 1, 2])
+def test_S18_worlds_differ_where_the_seat_lacks_information(p):
+    s = _busy()
+    others = [q for q in range(3) if q != p]
+    seen = {"hands": set(), "face_down": set(), "pile": set()}
+    for w in worlds(s, p):
+        seen["hands"].add(tuple(tuple(hand(w, q)) for q in others))
+        seen["face_down"].add(tuple(tuple(w.zones()[f"seat {q} {r}"]) for q in others for r in COLOURS[:5]))
+        seen["pile"].add(tuple(w.zones()["pile"]))
+    assert all(len(v) > RNGS // 2 for v in seen.values()), {k: len(v) for k, v in seen.items()}
+    assert any(canon(w.observe(others[0])) != canon(s.observe(others[0])) for w in worlds(s, p, 5))
+
+
+def test_S18_resample_along_seeded_games_keeps_colours_and_views():
+    for players in (2, 3, 4):
+        s = rome(players=players).new_state(seed=players)
+        rng = random.Random(players)
+        step = 0
+        while not s.is_terminal and step < 120:
+            if step % 9 == 0:
+                for p in range(players):
+                    for w in worlds(s, p, 4):
+                        check_face_down_colours(w)
+                        check_same_to(s, w, p)
+            s.apply(rng.choice(s.legal_actions()))
+            step += 1
+
+
+# -- the revealed bottom layer ---------------------------------------------------------------------
+
+LAYER = Counter(["red 5", "blue 3"])
+
+
+def _after_round_one():
+    """Round 1: seat 0 plays red 5, seat 1 blue 3; two draws empty the pile (deck-out); no bonus
+    card is left, so red 5 and blue 3 go under the empty pile: the whole pile is the revealed
+    layer. Round 2: seat 0 draws one of them."""
+    s = position(hands={0: ["red 5", "green 1", "yellow 2"], 1: ["blue 3", "green 2"]}, pile=["wild", "green 3"])
+    play(s, "0: play red 5", "1: play blue 3", "0: draw", "1: draw")
+    assert s.round == 2 and Counter(s.zones()["pile"]) == LAYER and s.pile_unseen == 0
+    play(s, "0: draw")
+    return s
+
+
+def _layer_kept(w, drawers) -> bool:
+    """The layer's cards are in the bottom layer or in the drawers' hands; the layer holds only them."""
+    bottom = Counter(under(w))
+    held = bottom + sum((Counter(hand(w, q)) for q in drawers), Counter())
+    return not bottom - LAYER and not LAYER - held
+
+
+def test_S18_resample_keeps_the_revealed_bottom_layer_under_the_pile_or_with_who_drew_from_it():
+    s = _after_round_one()
+    ws = worlds(s, 1)
+    assert all(_layer_kept(w, [0]) for w in ws)
+    assert {under(w)[0] for w in ws} == {"red 5", "blue 3"}      # seat 1 cannot tell which seat 0 drew
+    assert {under(w)[0] for w in worlds(s, 0)} == set(under(s))  # seat 0 can
+    play(s, "1: play green 2")                                   # a seat that did not draw plays
+    assert all(_layer_kept(w, [0]) for w in worlds(s, 1))
+
+
+def test_S18_the_layer_is_kept_when_a_seat_that_drew_from_it_plays_another_colour():
+    """Seat 0 plays green 1: the layer (red 5, blue 3) holds no green card nor a wild, so the card
+    came from elsewhere and seat 1 still knows the bottom card is red 5 or blue 3."""
+    s = _after_round_one()
+    play(s, "1: play green 2", "0: play green 1")
+    ws = worlds(s, 1)
+    assert all(_layer_kept(w, [0]) for w in ws)
+    assert {under(w)[0] for w in ws} == {"red 5", "blue 3"}
+
+
+def test_S18_hand_set_layer_and_cards_drawn_from_it():
+    s = position(hands={0: ["green 1"], 1: ["red 5", "yellow 1"]}, pile=["blue 3", "wild", "green 4", "purple 2"],
+                 pile_unseen=2)
+    for p in (0, 1):
+        for w in worlds(s, p, 30):
+            assert Counter(under(w)) == Counter(["blue 3", "wild"])
+    t = position(hands={0: ["green 1"], 1: ["red 5", "yellow 1"]}, pile=["blue 3", "wild"], pile_unseen=0,
+                 from_bottom={1: ["red 5"]})
+    layer = Counter(["blue 3", "wild", "red 5"])
+    bottoms = set()
+    for w in worlds(t, 0):
+        bottom = Counter(under(w))
+        assert not bottom - layer and not layer - (bottom + Counter(hand(w, 1)))
+        bottoms.add(tuple(sorted(under(w))))
+    assert len(bottoms) == 3                                    # any two of the three may be under
+    assert {tuple(sorted(under(w))) for w in worlds(t, 1, 20)} == {("blue 3", "wild")}
+
+
+class Witness:
+    """What seat p saw of the revealed bottom layer, from the events it was shown (S13, S18):
+    the layer's cards it has not seen leave since, and the seats that drew from the layer."""
+
+    def __init__(self, p: int):
+        self.p = p
+        self.layer: Counter = Counter()
+        self.drawers: set[int] = set()
+        self.revealed: Counter = Counter()
+        self.played_since_draw = False   # a drawer has played a card the layer could have given
+
+    def see(self, state, action, events) -> None:
+        unseen = state.observe(self.p)["pile"]["never_seen_on_top"]   # before the action
+        if action.kind == 0 and state.current_player in self.drawers:
+            colour = COLOURS[action.region]
+            if any(n and (c == "wild" or c.startswith(colour)) for c, n in self.layer.items()):
+                self.played_since_draw = True   # the card may have come from the layer
+        for e in events:
+            e = e.seen_by(self.p)
+            kind = type(e).__name__
+            if kind == "CardDrawn":      # turn draws and bonus draws, from the top while it lasts
+                if unseen:
+                    unseen -= 1
+                elif e.player == self.p:
+                    self.layer[e.card] -= min(1, self.layer[e.card])
+                else:
+                    self.drawers.add(e.player)
+            elif kind == "RegionRevealed":
+                for c in (c for cs in e.cards for c in cs):
+                    self.revealed[c] += 1
+                    self.layer[c] -= min(1, self.layer[c])
+            elif kind == "CardsReturned" and e.where == "bottom":
+                self.layer += self.revealed
+            elif kind == "RoundEnded":
+                self.revealed = Counter()
+
+    def check(self, world) -> None:
+        bottom = Counter(under(world))
+        held = bottom + sum((Counter(hand(world, q)) for q in self.drawers), Counter())
+        missing = +self.layer - held
+        assert not missing, f"seat {self.p}'s world lost {dict(missing)} from the bottom layer and its drawers"
+
+
+@pytest.mark.parametrize("players, seeds", [(2, 8), (3, 8), (4, 6)])
+def test_S18_resample_keeps_the_bottom_layer_along_seeded_games(players, seeds):
+    """Random games: until a seat that drew from the layer plays a card of a colour the layer holds
+    (or into any region while it holds a wild), every world keeps the layer's cards (as far as the
+    witness knows them) under the pile or in the drawers' hands; see the xfail below for after."""
+    checked = 0
+    for seed in range(seeds):
+        s = rome(players=players).new_state(seed=seed)
+        rng = random.Random(seed)
+        witness = Witness(seed % players)
+        step = 0
+        while not s.is_terminal and step < 400 and not witness.played_since_draw:
+            action = rng.choice(s.legal_actions())
+            before = s.clone()
+            witness.see(before, action, s.apply(action))
+            step += 1
+            if step % 4 == 0 and +witness.layer and not witness.played_since_draw:
+                for w in worlds(s, witness.p, 3):
+                    witness.check(w)
+                    checked += 1
+    assert checked > 20
+
+
+@pytest.mark.xfail(strict=True, reason="known limit of the pools (core/knowledge.py): when a seat that drew "
+                   "from the layer plays a card the layer could have given, the pools merge and resample may "
+                   "put any unseen card under the pile")
+def test_S18_the_layer_after_a_drawer_plays_a_card_the_layer_could_have_given():
+    """As in _after_round_one, but seat 0 also holds red 1: when it plays a red card after drawing
+    from the layer (red 5, blue 3), seat 1 cannot tell whether the card came from the layer."""
+    s = position(hands={0: ["red 5", "red 1", "green 1"], 1: ["blue 3", "green 2"]}, pile=["wild", "green 3"])
+    play(s, "0: play red 5", "1: play blue 3", "0: draw", "1: draw", "0: draw")
+    assert s.round == 2 and len(under(s)) == 1
+    play(s, "1: play green 2", "0: play red 1")
+    for w in worlds(s, 1):
+        assert not Counter(under(w)) - LAYER
