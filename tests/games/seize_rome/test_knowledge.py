@@ -273,9 +273,6 @@ def test_S18_resample_keeps_the_bottom_layer_along_seeded_games(players, seeds):
     assert checked > 20
 
 
-@pytest.mark.xfail(strict=True, reason="known limit of the pools (core/knowledge.py): when a seat that drew "
-                   "from the layer plays a card the layer could have given, the pools merge and resample may "
-                   "put any unseen card under the pile")
 def test_S18_the_layer_after_a_drawer_plays_a_card_the_layer_could_have_given():
     """As in _after_round_one, but seat 0 also holds red 1: when it plays a red card after drawing
     from the layer (red 5, blue 3), seat 1 cannot tell whether the card came from the layer."""

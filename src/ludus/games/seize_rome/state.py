@@ -50,7 +50,7 @@ class SeizeRomeState(State):
         "n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass", "deck_out_ends",
         "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
         "hands", "board", "pile", "pile_unseen", "discard", "controllers", "first", "starter",
-        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "_returns",
+        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "_returns",
     )
 
     @classmethod
@@ -84,6 +84,7 @@ class SeizeRomeState(State):
         s.last_round = None
         s.end_reason = ""
         s._returns = None
+        s.layer = frozenset()
         deck = build_deck(s.regions, o.wilds)
         s.know = []
         for p in range(s.n):
@@ -115,8 +116,9 @@ class SeizeRomeState(State):
         return self.n * (self.regions + 1)
 
     def _accepts(self) -> dict[int, frozenset]:
-        """S18: a face-down card in region r is of colour r or wild."""
-        out = {}
+        """S18: a face-down card in region r is of colour r or wild; the bottom layer of the pile
+        holds only cards revealed in earlier rounds."""
+        out = {self._top_zone() + 1: self.layer}
         for r in range(self.regions):
             fits = frozenset(range(r * 6, r * 6 + 6)) | {WILD}
             for q in range(self.n):
@@ -171,6 +173,8 @@ class SeizeRomeState(State):
         zone = self._top_zone() if self.pile_unseen else self._top_zone() + 1
         if self.pile_unseen:
             self.pile_unseen -= 1
+        elif len(self.pile) == 0:
+            self.layer = frozenset()   # the revealed layer is used up
         self.hands[p].append(card)
         self.hands[p].sort()
         for o in range(self.n):
@@ -220,6 +224,7 @@ class SeizeRomeState(State):
             played.sort()
             shuffle(self._chance(), played)
             self.pile[0:0] = played
+            self.layer = self.layer | frozenset(played)
             bottom = self._top_zone() + 1
             for k in self.know:
                 for c in played:
@@ -289,6 +294,7 @@ class SeizeRomeState(State):
         c.controllers, c.bonus_drawn = self.controllers[:], self.bonus_drawn[:]
         c.know = [k.clone() for k in self.know]
         c._returns = self._returns
+        c.layer = self.layer
         return c
 
     def resample(self, player: int, rng: random.Random) -> SeizeRomeState:

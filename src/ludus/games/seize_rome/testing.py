@@ -292,6 +292,8 @@ def position(
     s.board = laid
     s.pile = list(the_pile)
     s.pile_unseen = unseen
+    # S18: the cards the revealed bottom layer may hold: what lies there and what was drawn from it
+    s.layer = frozenset(s.pile[:len(s.pile) - unseen]) | frozenset(c for xs in drawn_low for c in xs)
     s.discard = discarded
     s.controllers = owners
     s.bonus_drawn = bonus
