@@ -1,0 +1,121 @@
+"""Property 4: no leaks — ``resample`` and ``Perspective`` give a seat nothing it may not know.
+
+For every seat p at many points of a game and for several generators: the world
+``state.resample(p, rng)`` looks to p exactly like the truth (its observation, the public view,
+the seat to move and, when p is to move, its legal actions); it carries no true seed, history
+or record; it conserves cards; it depends only on what p knows (resampling a world p cannot
+tell from the truth gives the same world); resampling leaves the truth untouched; the worlds
+really differ from the truth where p lacks information; and a world can be played on to its
+end. A Perspective shows the seat's observation and legal actions and no way back to the state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ludus
+
+from .helpers import (
+    SLOW_SEEDS,
+    canon,
+    check_outcome,
+    check_resampled,
+    checkpoints,
+    end_snapshot,
+    game_of,
+    hidden_differs,
+    light_check,
+    play_randomly,
+    positions,
+    seats,
+    snapshot,
+    texts,
+    views,
+)
+
+RNGS = 4  # generators per seat and point
+
+
+@pytest.mark.seeds(*SLOW_SEEDS)
+def test_resampled_worlds_look_the_same_to_the_seat(case, seed):
+    game = game_of(case)
+    points = checkpoints(case, seed, 30)
+    differed = dict.fromkeys(seats(game), False)
+    state = None
+    for i, state, _ in positions(case, seed):
+        if i not in points:
+            continue
+        truth_views = views(state)
+        before = snapshot(state)
+        for p in seats(game):
+            for k in range(RNGS):
+                world = state.resample(p, random.Random(k))
+                check_resampled(game, state, world, p, truth_views)
+                differed[p] = differed[p] or hidden_differs(state, world, p)
+        assert snapshot(state) == before, f"resampling changed the true state (after {i} decisions)"
+    # Resampling must not have drawn on the truth's chance: the walk ended as the game did.
+    assert end_snapshot(state) == end_snapshot(ludus.replay(state.record()))
+    if game.num_players > 1:
+        blind = [p for p, d in differed.items() if not d]
+        assert not blind, (
+            f"{case} seed {seed}: over the whole game, no resample for seat(s) {blind} ever differed "
+            "from the truth in what another seat sees: resample leaks the hidden cards")
+
+
+@pytest.mark.seeds(*SLOW_SEEDS)
+def test_resample_depends_only_on_what_the_seat_knows(case, seed):
+    """A world p cannot tell from the truth resamples, with the same generator, to the same world."""
+    game = game_of(case)
+    points = checkpoints(case, seed, 10)
+    for i, state, _ in positions(case, seed):
+        if i not in points:
+            continue
+        for p in seats(game):
+            twin = state.resample(p, random.Random(99))
+            for k in range(2):
+                a = state.resample(p, random.Random(k))
+                b = twin.resample(p, random.Random(k))
+                where = (
+                    f"{case} seed {seed} after {i} decisions: resample(seat {p}, Random({k})) of the "
+                    "truth and of a world the seat cannot tell from it differ")
+                assert views(a) == views(b), f"{where} in what the seats see"
+                assert repr(sorted(a.zones().items())) == repr(sorted(b.zones().items())), (
+                    f"{where} in where the cards lie")
+
+
+@pytest.mark.seeds(*SLOW_SEEDS)
+def test_resampled_worlds_play_on_to_the_end(case, seed):
+    game = game_of(case)
+    points = checkpoints(case, seed, 3)
+    for i, state, _ in positions(case, seed):
+        if i not in points or state.is_terminal:
+            continue
+        for p in seats(game):
+            world = state.resample(p, random.Random(i))
+            play_randomly(world, random.Random(i + p), check=lambda s: light_check(game, s))
+            check_outcome(world)
+
+
+@pytest.mark.seeds(*SLOW_SEEDS)
+def test_perspective_shows_the_seat_its_own_view_only(case, seed):
+    game = game_of(case)
+    points = checkpoints(case, seed, 8)
+    for i, state, _ in positions(case, seed):
+        if i not in points:
+            continue
+        truth_views = views(state)
+        for p in seats(game):
+            perspective = state.perspective(p)
+            assert isinstance(perspective, ludus.Perspective)
+            assert perspective.player == p
+            assert canon(perspective.observation) == truth_views[p], f"after {i}: observation of seat {p}"
+            if state.current_player == p:
+                assert texts(perspective.legal_actions()) == texts(state.legal_actions())
+            for name in dir(perspective):
+                if not name.startswith("__"):
+                    assert getattr(perspective, name, None) is not state, (
+                        f"Perspective.{name} is the true state")
+            for k in range(2):
+                check_resampled(game, state, perspective.sample(random.Random(k)), p, truth_views)
