@@ -4,7 +4,7 @@ Each iteration draws a world with ``Perspective.sample`` — a full state consis
 seat knows — and walks one shared tree with it: at every node only the actions legal in this
 world are candidates, and each child counts how often it was *available*, so UCB compares a
 child with the times it could have been chosen. Leaves are scored by a rollout to the end (or to
-``depth`` decisions, then the game's ``evaluate`` hook). Every seat's result is backed up, each
+``depth`` decisions, then the game's ``leaf_values`` hook). Every seat's result is backed up, each
 node keeping the result of the seat that chose its action.
 
 The agent sees nothing but the Perspective. With an iteration budget and a seed it is
@@ -12,7 +12,8 @@ deterministic: the generator of each search is seeded from the seed and the obse
 same perspective gives the same move. A time budget is as deterministic as the clock.
 
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
-legal action) and ``evaluate(state, player)`` (a value in [-1, 1]).
+legal action) and ``leaf_values(state)`` (one value in [-1, 1] per seat, used after
+``depth`` rollout steps).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ class ISMCTSAgent(Agent):
         self.policy = hooks.get("rollout_policy") if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
-        self.evaluate = hooks.get("evaluate")
-        if depth is not None and self.evaluate is None:
+        self.leaf_values = hooks.get("leaf_values")
+        if depth is not None and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
                               "(leave out depth)")
         self.last_iterations = 0
@@ -130,7 +131,7 @@ class ISMCTSAgent(Agent):
         steps = 0
         while not world.is_terminal:
             if depth is not None and steps >= depth:
-                return [self.evaluate(world, p) for p in range(world.game.num_players)]
+                return self.leaf_values(world)
             legal = world.legal_actions()
             if policy is not None:
                 world.apply_trusted(policy(world, rng))
@@ -146,7 +147,7 @@ def _hooks(game) -> dict:
         module = importlib.import_module("ludus.games." + game.id.replace("-", "_") + ".heuristic")
     except ModuleNotFoundError:
         return {}
-    return {name: getattr(module, name) for name in ("rollout_policy", "evaluate") if hasattr(module, name)}
+    return {name: getattr(module, name) for name in ("rollout_policy", "leaf_values") if hasattr(module, name)}
 
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:

@@ -164,3 +164,11 @@ def _after(w, a, p: int) -> float:
     c = w.clone()
     c.apply_trusted(a)
     return evaluate(c, p)
+
+
+def leaf_values(w) -> list[float]:
+    """ISMCTS hook: ``evaluate`` as values in [-1, 1] per seat (the result when the game is over)."""
+    if w.is_terminal:
+        return w.returns()
+    v = math.tanh((evaluate(w, 0) - evaluate(w, 1)) / 4.0)
+    return [v, -v]

@@ -134,3 +134,36 @@ class HeuristicAgent(Agent):
         value_if_win = win_gain + gnome_bonus - dwarves
         value_if_lose = -win_gain + dwarves
         return chance * value_if_win + (1 - chance) * value_if_lose - spend
+
+
+def leaf_values(w) -> list[float]:
+    """ISMCTS hook: per seat, the factions its side is on course to win minus its best rival's,
+    in [-1, 1]. Reads a determinized world, where every card is placed: collected cards count
+    fully, cards still in hand (or, in phase 1, in follower piles) half."""
+    if w.is_terminal:
+        return w.returns()
+    n = w.n
+    sides = 2 if n == 4 else n
+    pending = w.followers if w.phase == 1 else w.hands
+    strength = [[0.0] * 10 for _ in range(sides)]
+    for q in range(n):
+        row = strength[q % 2 if n == 4 else q]
+        for c in w.score[q]:
+            row[c // 10] += 1.0
+        for c in w.gnomes[q]:
+            row[c // 10] += 1.0
+        for c in pending[q]:
+            row[c // 10] += 0.5
+    lead = [0] * sides
+    for f in w.factions:
+        column = [row[f] for row in strength]
+        best = max(column)
+        if column.count(best) == 1:
+            lead[column.index(best)] += 1
+    scale = len(w.factions) // 2 + 1
+    values = []
+    for q in range(n):
+        mine = q % 2 if n == 4 else q
+        rival = max(v for i, v in enumerate(lead) if i != mine)
+        values.append(max(-1.0, min(1.0, (lead[mine] - rival) / scale)))
+    return values

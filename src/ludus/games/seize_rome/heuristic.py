@@ -96,3 +96,15 @@ class HeuristicAgent(Agent):
             return (after - before) * stake - cost
 
         return value
+
+
+def leaf_values(w) -> list[float]:
+    """ISMCTS hook: per seat, regions held minus the best rival's, against the number needed."""
+    if w.is_terminal:
+        return w.returns()
+    held = w.controlled()
+    out = []
+    for p in range(w.n):
+        rival = max(c for q, c in enumerate(held) if q != p)
+        out.append(max(-1.0, min(1.0, (held[p] - rival) / w.to_win)))
+    return out
