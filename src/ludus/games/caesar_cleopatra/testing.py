@@ -64,10 +64,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from ...core.knowledge import Knowledge
 from ...core.rng import shuffle
+from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
 from .cards import (
     ACTION_DECK,
     ACTION_NAMES,
@@ -85,7 +86,6 @@ from .cards import (
     VALUE_NAMES,
     VOC_NAMES,
 )
-from .notation import Action
 from .state import PLACE, Z_HAND, Z_PILE, ZA_HAND, ZA_PILE, CCState
 
 __all__ = ["position", "play", "check_consistent"]
@@ -491,24 +491,6 @@ def _bust_bag(s: CCState, drawn, next_bust) -> None:
                 break
         s.chance_n = n
 
-
-def play(state: CCState, *moves) -> list:
-    """Apply moves (notation strings or Actions) in order, checked; return all their events.
-
-    Raises ``ludus.IllegalAction`` at the first illegal move (earlier moves stay applied).
-    ``play(s, "down 3 senators", "done", "draw influence")``; one string may also hold several
-    moves separated by ``;``.
-    """
-    events: list = []
-    for move in moves:
-        if isinstance(move, Action):
-            parts: Iterable = [move]
-        else:
-            parts = [m for m in str(move).split(";") if m.strip()]
-        for m in parts:
-            action = m if isinstance(m, Action) else state.game.parse_action(m)
-            events += state.apply(action)
-    return events
 
 
 def check_consistent(state: CCState) -> None:

@@ -54,10 +54,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from ...core.errors import OptionError
 from ...core.rng import shuffle
+from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
 from .cards import (
     DEAL,
     DOPPELGANGERS,
@@ -70,7 +71,7 @@ from .cards import (
     build_deck,
     card_name,
 )
-from .notation import PLAY, Action, parse
+from .notation import PLAY, parse
 from .state import PLAY_CARD, ClaimState
 
 __all__ = ["position", "play", "check_consistent", "card", "cards"]
@@ -364,27 +365,6 @@ def position(
 def _void_names(mask: int) -> list[str]:
     return [FACTIONS[f] for f in range(10) if mask >> f & 1]
 
-
-def play(state: ClaimState, *moves) -> list:
-    """Apply moves (notation strings or Actions) in order, checked; return all their events.
-
-    A move may name its seat, ``"1: dragons 1"``: it is then applied with ``player=1`` and
-    raises ``ludus.IllegalAction`` if another seat is to move. One string may hold several
-    moves separated by ``;``. Raises at the first illegal move (earlier moves stay applied).
-    """
-    events: list = []
-    for move in moves:
-        parts: Iterable = [move] if isinstance(move, Action) else [
-            m for m in str(move).split(";") if m.strip()]
-        for m in parts:
-            seat = None
-            if not isinstance(m, Action):
-                head, sep, tail = m.partition(":")
-                if sep and head.strip().isdigit():
-                    seat, m = int(head), tail
-                m = state.game.parse_action(m)
-            events += state.apply(m, player=seat)
-    return events
 
 
 def check_consistent(state: ClaimState) -> None:

@@ -56,13 +56,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from ...core.errors import IllegalAction
 from ...core.knowledge import Knowledge
 from ...core.rng import shuffle
+from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
-from .notation import PLAY, Action, parse
+from .notation import PLAY, parse
 from .state import SeizeRomeState
 
 __all__ = ["position", "play", "check_consistent", "card", "cards", "region"]
@@ -345,27 +346,6 @@ def _knowledge(s: SeizeRomeState, p: int, drawn_low: list[list[int]]) -> Knowled
     k.add(rest, rest_slots)
     return k
 
-
-def play(state: SeizeRomeState, *moves) -> list:
-    """Apply moves (notation strings or Actions) in order, checked; return all their events.
-
-    A move may name its seat, ``"1: draw"``: it is then applied with ``player=1`` and raises
-    ``ludus.IllegalAction`` if another seat is to move. One string may hold several moves
-    separated by ``;``. Raises at the first illegal move (earlier moves stay applied).
-    """
-    events: list = []
-    for move in moves:
-        parts: Iterable = [move] if isinstance(move, Action) else [
-            m for m in str(move).split(";") if m.strip()]
-        for m in parts:
-            seat = None
-            if not isinstance(m, Action):
-                head, sep, tail = m.partition(":")
-                if sep and head.strip().isdigit():
-                    seat, m = int(head), tail
-                m = state.game.parse_action(m)
-            events += state.apply(m, player=seat)
-    return events
 
 
 def check_consistent(state: SeizeRomeState) -> None:
