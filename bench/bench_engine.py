@@ -54,7 +54,7 @@ TARGETS = {  # the issue's targets, checked for these games (defaults)
 NUM_STATES = 1500       # decision states for the micro-benchmarks (whole random games, ~6)
 SLICES = 5              # playout time is split into slices to show the spread
 WARMUP_GAMES = 3
-COST_PER_SET = 8        # clock seconds one option set costs per second of --seconds (measured)
+COST_PER_SET = 10       # clock seconds one option set costs per second of --seconds (measured)
 MIN_SECONDS, MAX_SECONDS = 0.5, 5.0
 
 
@@ -396,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
           f"at git {info['git_commit']}{' (with uncommitted changes)' if info['src_dirty'] else ''}; "
           f"load average before: {info['loadavg'][0]:.2f}")
     print(f"Clock: {'process CPU time' if args.clock == 'cpu' else 'wall time'}; "
-          f"budget: {seconds:g} s per playout figure, {micro:g} s timed per micro-benchmark; "
+          f"budget: {seconds:.2f} s per playout figure, {micro:.2f} s timed per micro-benchmark; "
           f"reference rng.choice(list of 10) = {info['ref_rng_choice_us']:.3f} µs")
     print()
     print(table(results))
