@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import ludus
-from ludus.core.knowledge import Knowledge
 from ludus.games.caesar_cleopatra.testing import check_consistent, play, position
+
+from ..common import fingerprint, legal, names, of  # noqa: F401  (shared by the tests)
 
 __all__ = ["cc", "legal", "names", "of", "fingerprint", "setup", "draw_until", "position", "play",
            "check_consistent", "side", "seat", "group"]
@@ -17,20 +16,6 @@ GROUPS = ("senators", "praetors", "quaestors", "censors", "aediles")
 def cc(**options):
     """The game with these options."""
     return ludus.make("caesar-cleopatra", **options)
-
-
-def legal(state) -> set[str]:
-    """The legal actions, as notation."""
-    return {str(a) for a in state.legal_actions()}
-
-
-def names(events) -> list[str]:
-    return [type(e).__name__ for e in events]
-
-
-def of(events, name: str) -> list:
-    """The events of one type (by class name)."""
-    return [e for e in events if type(e).__name__ == name]
 
 
 def group(state, g: str, viewer=None) -> dict:
@@ -45,23 +30,6 @@ def side(state, g: str, p: int, viewer=None) -> dict:
 
 def seat(state, p: int, viewer=None) -> dict:
     return state.observe(viewer)["seats"][p]
-
-
-def fingerprint(state) -> dict:
-    """Everything in a state (every slot, knowledge pools, views) as text, to compare."""
-    out = {}
-    for cls in type(state).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name == "_legal_cache" or not hasattr(state, name):
-                continue
-            value = getattr(state, name)
-            if isinstance(value, list) and value and isinstance(value[0], Knowledge):
-                value = [k.pools for k in value]
-            out[name] = repr(value)
-    out["views"] = [json.dumps(state.observe(p), sort_keys=True) for p in (0, 1, None)]
-    out["legal"] = sorted(legal(state))
-    out["record"] = json.dumps(state.record(), sort_keys=True)
-    return out
 
 
 def draw_until(state, pile: str = "influence") -> list:
