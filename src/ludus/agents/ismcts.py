@@ -83,7 +83,9 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and n % 16 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, perspective.sample(rng), rng)
+            world = perspective.sample(rng)
+            world.stop_tracking()   # the world is played out, never observed
+            self._iterate(root, world, rng)
             n += 1
         self.last_iterations = n
         return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)

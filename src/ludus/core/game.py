@@ -101,7 +101,7 @@ class State:
     """
 
     __slots__ = ("game", "seed", "chance_seed", "chance_n", "history", "current_player", "is_terminal",
-                 "narrate", "_legal_cache",
+                 "narrate", "tracking", "_legal_cache",
                  "_resampled")
 
     def _init_base(self, game: Game, seed: int | None) -> None:
@@ -113,6 +113,7 @@ class State:
         self.current_player: int | None = None
         self.is_terminal = False
         self.narrate = True
+        self.tracking = True
         self._legal_cache: list | None = None
         self._resampled = False
 
@@ -126,6 +127,7 @@ class State:
         other.current_player = self.current_player
         other.is_terminal = self.is_terminal
         other.narrate = self.narrate
+        other.tracking = self.tracking
         other._legal_cache = self._legal_cache
         other._resampled = self._resampled
 
@@ -184,6 +186,19 @@ class State:
         self.narrate = False
         self._apply(action)
         self.history.append(action)
+
+    def stop_tracking(self) -> None:
+        """Make this state a search copy: it stops keeping what each seat knows.
+
+        Search rollouts never observe or resample the worlds they play out, and that
+        bookkeeping is a large share of a move's cost. Afterwards ``observe`` and ``resample``
+        raise LudusError; the rules play on unchanged.
+        """
+        self.tracking = False
+        self._drop_knowledge()
+
+    def _drop_knowledge(self) -> None:
+        """Replace the game's knowledge with ``core.knowledge.NO_KNOWLEDGE`` (games that keep some)."""
 
     def record(self) -> dict:
         """The game as a record that ``ludus.replay`` turns back into this very state."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 
+from .errors import LudusError
 from .rng import shuffle
 
 
@@ -89,9 +90,15 @@ class Knowledge:
 
     # -- what the observer saw --------------------------------------------------------------
 
-    def move(self, src: int, dst: int) -> None:
-        """An unseen card moved from hidden zone ``src`` to hidden zone ``dst``."""
+    def move(self, src: int, dst: int, could_be: frozenset | None = None) -> None:
+        """An unseen card moved from hidden zone ``src`` to hidden zone ``dst``.
+
+        ``could_be`` (optional): the values the card can have (e.g. a face-down card in the red
+        region is red or wild); pools holding none of them cannot have given it and stay apart.
+        """
         holders = [i for i, (_, s) in enumerate(self.pools) if s[src]]
+        if could_be is not None and len(holders) > 1:
+            holders = [i for i in holders if any(self.pools[i][0][v] for v in could_be)] or holders
         if len(holders) != 1:
             if not holders:
                 raise AssertionError(f"no hidden card in zone {src} to move")
@@ -227,3 +234,44 @@ def _restricted_order(values: list[int], slots: tuple, accepts: dict[int, frozen
                     out += chosen[z] if z in chosen else [pool.pop() for _ in range(n)]
             return out
     raise AssertionError("no deal fits the zones' restrictions")
+
+
+class NoKnowledge(Knowledge):
+    """Stands in for the knowledge of a search copy (``State.stop_tracking``): it records
+    nothing, so moves cost nothing, and refuses every question, so such a copy can be neither
+    observed nor resampled."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__(0, 0)
+
+    def clone(self) -> NoKnowledge:
+        return self
+
+    def add(self, counts, slots) -> None:
+        pass
+
+    def move(self, src: int, dst: int, could_be: frozenset | None = None) -> None:
+        pass
+
+    def move_all(self, src: int, dst: int) -> None:
+        pass
+
+    def reveal(self, zone: int, value: int) -> None:
+        pass
+
+    def hide(self, zone: int, value: int) -> None:
+        pass
+
+    def learn(self, zone: int, values) -> None:
+        pass
+
+    def _refuse(self, *args, **kwargs):
+        raise LudusError("this is a search copy that keeps no knowledge (stop_tracking): it cannot be "
+                         "observed or resampled; observe or resample the state it was copied from")
+
+    hidden_in = known_in = sample = to_json = _refuse
+
+
+NO_KNOWLEDGE = NoKnowledge()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from ...core.game import State
-from ...core.knowledge import Knowledge
+from ...core.knowledge import NO_KNOWLEDGE, Knowledge
 from ...core.rng import shuffle
 from . import events as ev
 from .cards import (
@@ -386,11 +386,12 @@ class CCState(State):
         # over the g+1 opened groups and the hand, the other set 1-5 in the hand. (Moving a card
         # of one pool of two 1-5 sets would admit worlds with a value opened twice.) After the
         # fifth card: one each of 1-5 at the groups, 1-5 in hand.
-        k = Knowledge(6, 8)
-        k.add([0, 1, 1, 1, 1, 1], [4 - g] + [1] * (g + 1) + [0] * (4 - g) + [0, 0])
-        k.add([0, 1, 1, 1, 1, 1], _slots(8, Z_HAND, 5))
-        k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
-        self.know_inf[1 - p] = k
+        if self.tracking:
+            k = Knowledge(6, 8)
+            k.add([0, 1, 1, 1, 1, 1], [4 - g] + [1] * (g + 1) + [0] * (4 - g) + [0, 0])
+            k.add([0, 1, 1, 1, 1, 1], _slots(8, Z_HAND, 5))
+            k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
+            self.know_inf[1 - p] = k
         if g == 4:
             self.opening_used = [0] * 6
             if p == 0:
@@ -795,6 +796,10 @@ class CCState(State):
         return [1.0, -1.0] if key[0] > key[1] else [-1.0, 1.0]
 
     # -- copies and worlds ----------------------------------------------------------------
+
+    def _drop_knowledge(self) -> None:
+        self.know_inf = [NO_KNOWLEDGE, NO_KNOWLEDGE]
+        self.know_act = [NO_KNOWLEDGE, NO_KNOWLEDGE]
 
     def clone(self) -> CCState:
         c = CCState.__new__(CCState)

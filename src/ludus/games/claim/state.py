@@ -16,6 +16,7 @@ from bisect import bisect_left
 
 from ...core.errors import LudusError
 from ...core.game import State
+from ...core.knowledge import NO_KNOWLEDGE
 from ...core.rng import shuffle
 from . import events as ev
 from .cards import (
@@ -419,6 +420,8 @@ class ClaimState(State):
         """
         if player not in range(self.n):
             raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
+        if not self.tracking:
+            NO_KNOWLEDGE.sample(rng)   # refuses: a search copy is never resampled
         w = self.clone()
         w._forget_past(rng)
         p = player
@@ -476,6 +479,8 @@ class ClaimState(State):
     def observe(self, player: int | None) -> dict:
         from .view import observe
 
+        if not self.tracking and player is not None:
+            NO_KNOWLEDGE.to_json()   # refuses: a search copy is never observed by a seat
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:

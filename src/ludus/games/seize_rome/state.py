@@ -14,33 +14,14 @@ from __future__ import annotations
 import random
 
 from ...core.game import State
-from ...core.knowledge import Knowledge
+from ...core.knowledge import NO_KNOWLEDGE, Knowledge
 from ...core.rng import shuffle
 from . import events as ev
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
 from .notation import COLOURED, DRAW, DRAW_ACTION, PASS_ACTION, PLAY, WILD_INTO
 
-
-def _move_played(k: Knowledge, src: int, dst: int, region: int) -> None:
-    """A card went face down from hand zone ``src`` into region ``region`` (zone ``dst``).
-
-    S18: the card is of the region's colour or wild, so it came from a pool holding such a
-    card. ``Knowledge.move`` would merge every pool with cards in the hand, e.g. the revealed
-    bottom layer's pool once the seat drew from it, and resample could then put any card
-    under the pile; pools that cannot have given the card are left apart.
-    """
-    holders = [i for i, (_, s) in enumerate(k.pools) if s[src]]
-    if len(holders) > 1:
-        lo = region * 6
-        able = [i for i in holders if k.pools[i][0][WILD] or any(k.pools[i][0][lo:lo + 6])]
-        holders = able or holders
-    if not holders:
-        raise AssertionError(f"no hidden card in zone {src} to move")
-    i = holders[0] if len(holders) == 1 else k._merge(holders)   # as Knowledge.move, over fewer pools
-    counts, slots = k.pools[i]
-    slots = slots[:src] + (slots[src] - 1,) + slots[src + 1:]
-    slots = slots[:dst] + (slots[dst] + 1,) + slots[dst + 1:]
-    k.pools[i] = (counts, slots)
+# S6, S18: the cards that may lie face down in each region: its colour, or wild.
+REGION_FITS = [frozenset(range(r * 6, r * 6 + 6)) | {WILD} for r in range(8)]
 
 
 class SeizeRomeState(State):
@@ -120,9 +101,8 @@ class SeizeRomeState(State):
         holds only cards revealed in earlier rounds."""
         out = {self._top_zone() + 1: self.layer}
         for r in range(self.regions):
-            fits = frozenset(range(r * 6, r * 6 + 6)) | {WILD}
             for q in range(self.n):
-                out[q * (self.regions + 1) + 1 + r] = fits
+                out[q * (self.regions + 1) + 1 + r] = REGION_FITS[r]
         return out
 
     # -- legal actions --------------------------------------------------------------------
@@ -151,8 +131,8 @@ class SeizeRomeState(State):
             self.board[region][p].append(card)
             hand, spot = self._hand_zone(p), self._hand_zone(p) + 1 + region
             for o in range(self.n):
-                if o != p:
-                    _move_played(self.know[o], hand, spot, region)
+                if o != p:   # S18: the card is of the region's colour or wild
+                    self.know[o].move(hand, spot, REGION_FITS[region])
             self.quiet = 0
             out = [ev.CardPlayed(p, COLOURS[region], card_name(card))] if self.narrate else []
         elif kind == DRAW:
@@ -279,6 +259,9 @@ class SeizeRomeState(State):
         return self.controlled()
 
     # -- copies and worlds ----------------------------------------------------------------
+
+    def _drop_knowledge(self) -> None:
+        self.know = [NO_KNOWLEDGE] * self.n
 
     def clone(self) -> SeizeRomeState:
         c = SeizeRomeState.__new__(SeizeRomeState)
