@@ -5,8 +5,9 @@ For every game in ``ludus.game_ids()`` and every option set (the defaults, then 
 non-default value of each option alone; sets ``ludus.make`` refuses are skipped) it measures:
 
 * random playouts to the end -- ``legal_actions()``, ``rng.choice``, ``apply_trusted(a)`` --
-  as games/s and decisions/s (``new_state`` and one ``returns()`` per game included), and the
-  same loop with the validating ``apply(a)`` as a second figure;
+  as games/s and decisions/s (``new_state`` and one ``returns()`` per game included), the
+  same loop with the validating ``apply(a)`` as a second figure, and the loop a search runs in
+  its worlds (``stop_tracking()`` first: no per-seat knowledge kept) as a third;
 * micro-benchmarks over the decision states visited by random games (about 1,500 states),
   like shared/research/perf-anchors.md: ``apply`` (validating, legal actions already listed)
   and ``apply_trusted`` each on a fresh clone (clone untimed), ``legal_actions()`` on a fresh
@@ -50,6 +51,7 @@ from ludus.core.options import option_choices, parse_option_strings
 
 TARGETS = {  # the issue's targets, checked for these games (defaults)
     "caesar-cleopatra": {"decisions_per_s": 100_000, "resamples_per_s": 20_000},
+    "claim": {"games_per_s": 2_000},
 }
 NUM_STATES = 1500       # decision states for the micro-benchmarks (whole random games, ~6)
 SLICES = 5              # playout time is split into slices to show the spread
@@ -77,9 +79,11 @@ def option_sets(game_id: str, given: dict[str, str] | None = None) -> list[tuple
 
 # -- random playouts --------------------------------------------------------------------------
 
-def _play(game, rng: random.Random, validate: bool) -> int:
+def _play(game, rng: random.Random, validate: bool, search: bool = False) -> int:
     """One random game to the end; returns its number of decisions."""
     state = game.new_state(seed=rng.getrandbits(31))
+    if search:
+        state.stop_tracking()
     apply = state.apply if validate else state.apply_trusted
     legal = state.legal_actions
     choice = rng.choice
@@ -94,11 +98,12 @@ def _play(game, rng: random.Random, validate: bool) -> int:
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
-def bench_playouts(game, seconds: float, validate: bool, clock=time.process_time, seed: int = 12345) -> dict:
+def bench_playouts(game, seconds: float, validate: bool, clock=time.process_time, seed: int = 12345,
+                   search: bool = False) -> dict:
     """Random games for ``seconds`` of ``clock`` time, in SLICES slices (to show the spread)."""
     rng = random.Random(seed)
     for _ in range(WARMUP_GAMES):
-        _play(game, rng, validate)
+        _play(game, rng, validate, search)
     slices = []
     games = decisions = 0
     load = os.getloadavg()[0]
@@ -108,7 +113,7 @@ def bench_playouts(game, seconds: float, validate: bool, clock=time.process_time
         s0 = clock()
         end = start + seconds * (i + 1) / SLICES
         while True:
-            d += _play(game, rng, validate)
+            d += _play(game, rng, validate, search)
             g += 1
             now = clock()
             if now >= end:
@@ -284,17 +289,20 @@ def _fmt(x: float | None) -> str:
 
 
 def table(results: list[dict]) -> str:
-    head = ("| game | options | games/s | decisions/s | decisions/s (apply) | decisions/game | "
+    head = ("| game | options | games/s | decisions/s | decisions/s (apply) | decisions/s (search) | "
+            "decisions/game | "
             "apply µs | apply_trusted µs | legal µs | clone µs | resample µs | resamples/s | "
             "new_state µs | CPU share |")
-    lines = [head, "|" + "---|" * 2 + "---:|" * 12]
+    lines = [head, "|" + "---|" * 2 + "---:|" * 13]
     for r in results:
         if "skipped" in r:
-            lines.append(f"| {r['game']} | {r['label']} | skipped: {r['skipped']} |" + " |" * 11)
+            lines.append(f"| {r['game']} | {r['label']} | skipped: {r['skipped']} |" + " |" * 12)
             continue
         t, v, m = r["playout"], r.get("playout_apply"), r.get("micro")
+        q = r.get("playout_search")
         cells = [_fmt(t["games_per_s"]), _fmt(t["decisions_per_s"]),
-                 _fmt(v["decisions_per_s"]) if v else "n/a", _fmt(t["decisions_per_game"])]
+                 _fmt(v["decisions_per_s"]) if v else "n/a", _fmt(q["decisions_per_s"]) if q else "n/a",
+                 _fmt(t["decisions_per_game"])]
         if m:
             keys = ("apply", "apply_trusted", "legal", "clone", "resample")
             cells += [_fmt(m[k]["us_median"]) for k in keys]
@@ -312,10 +320,15 @@ def target_lines(results: list[dict]) -> list[str]:
         goal = TARGETS.get(r["game"])
         if not goal or r["label"] != "defaults" or "skipped" in r:
             continue
-        d = r["playout"]["decisions_per_s"]
-        out.append(f"- {r['game']} decisions/s {d:,.0f} vs target {goal['decisions_per_s']:,}: "
-                   f"{d / goal['decisions_per_s']:.2f}x of target")
-        if r.get("micro"):
+        for key, what in (("decisions_per_s", "decisions/s"), ("games_per_s", "games/s")):
+            if key not in goal:
+                continue
+            d = r["playout"][key]
+            out.append(f"- {r['game']} {what} {d:,.0f} vs target {goal[key]:,}: {d / goal[key]:.2f}x of target")
+            if r.get("playout_search"):
+                d = r["playout_search"][key]
+                out.append(f"- {r['game']} {what} in search copies {d:,.0f}: {d / goal[key]:.2f}x of target")
+        if r.get("micro") and "resamples_per_s" in goal:
             rs = r["micro"]["resamples_per_s"]
             out.append(f"- {r['game']} resamples/s {rs:,.0f} vs target {goal['resamples_per_s']:,}: "
                        f"{rs / goal['resamples_per_s']:.2f}x of target")
@@ -384,6 +397,7 @@ def main(argv: list[str] | None = None) -> int:
         row["playout"] = bench_playouts(game, seconds, validate=False, clock=clock)
         if not args.no_apply:
             row["playout_apply"] = bench_playouts(game, seconds, validate=True, clock=clock)
+        row["playout_search"] = bench_playouts(game, seconds, validate=False, clock=clock, search=True)
         if not args.no_micro:
             row["micro"] = bench_micro(game, collect_states(game), micro, clock=clock)
         p = row["playout"]

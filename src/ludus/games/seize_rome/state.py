@@ -205,10 +205,13 @@ class SeizeRomeState(State):
             shuffle(self._chance(), played)
             self.pile[0:0] = played
             self.layer = self.layer | frozenset(played)
-            bottom = self._top_zone() + 1
+            counts = [0] * NUM_CARDS   # everyone saw these cards: one known pool under the pile
+            for c in played:
+                counts[c] += 1
+            slots = [0] * self._zones()
+            slots[self._top_zone() + 1] = len(played)
             for k in self.know:
-                for c in played:
-                    k.hide(bottom, c)
+                k.add(counts, slots)
         else:
             self.discard += played
         if played and self.narrate:
