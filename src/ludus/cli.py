@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
-import math
 import os
 import random
 import sys
@@ -42,6 +41,7 @@ from rich.text import Text
 import ludus
 from ludus import agents as agents_mod
 from ludus.agents import RandomAgent
+from ludus.arena import choose, derive_seed, wilson
 from ludus.core.errors import IllegalAction, LudusError, OptionError, RecordError
 from ludus.core.options import option_choices, parse_option_strings
 
@@ -56,11 +56,6 @@ def _console() -> Console:
 def _fail(message: str, code: int = 2) -> None:
     click.secho(f"error: {message}", err=True, fg="red")
     raise SystemExit(code)
-
-
-def derive_seed(base: int, *labels: Any) -> int:
-    """A seed derived deterministically from ``base`` and labels (stable across runs)."""
-    return random.Random(":".join(map(str, (base, *labels)))).getrandbits(32)
 
 
 def _make_game(game_id: str, option_strings: tuple[str, ...]):
@@ -116,21 +111,6 @@ def _make_agent(spec: str, game, seed: int):
         return agents_mod.make(spec, game, seed=seed)
     except OptionError as e:
         _fail(str(e))
-
-
-def choose(agent, state, player: int):
-    """The agent's move for ``player``.
-
-    A RandomAgent (exactly that class) picks straight from ``state.legal_actions()`` with its
-    own generator instead of from a Perspective: a random agent uses nothing but the legal
-    moves, which are the same list in a Perspective (contract property 4), so the move is the
-    one ``agent.act(state.perspective(player))`` would pick — without the cost of building a
-    resampled world per decision (it makes simulations several times faster). Any other agent
-    gets a Perspective, as the contract says.
-    """
-    if type(agent) is RandomAgent:
-        return agent.rng.choice(state.legal_actions())
-    return agent.act(state.perspective(player))
 
 
 # -- game-specific terminal modules ---------------------------------------------------------
@@ -567,19 +547,6 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
 # -- simulate -------------------------------------------------------------------------------
 
 
-def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for the default z)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    center = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = 0.0 if wins == 0 else max(0.0, center - half)
-    hi = 1.0 if wins == n else min(1.0, center + half)
-    return lo, hi
-
-
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
     t = Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD,
               padding=(0, 1), pad_edge=False)
@@ -680,6 +647,68 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                   f"· draws {draws}")
     if out_dir is not None:
         console.print(f"Records written to {escape(str(out_dir))}/game-00001.json …")
+
+
+# -- tournament -----------------------------------------------------------------------------
+
+
+@app.command("tournament")
+@click.argument("game_id", metavar="GAME")
+@click.option("--agents", required=True, metavar="LIST",
+              help="Agent specs, comma-separated, e.g. ismcts:easy,heuristic,random (at least 2; as many "
+                   "as the game's seats or more; a spec listed twice gives two entrants).")
+@click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Games per table (pairing), rounded up to a multiple of the seats: each deal is "
+                   "played once in every seat rotation.")
+@click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes of the local backend [default: all cores].")
+@click.option("--backend", default="local", show_default=True, metavar="local|serial",
+              help="Where games run: local (process pool) or serial (this process).")
+@click.option("--seed", type=int, default=None, help="Tournament seed: deals and agent seeds derive from it "
+                                                     "(default: a random one, shown).")
+@_OPTION
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Write results.json, games.csv, ratings.csv and ratings.png to DIR.")
+def tournament_cmd(game_id, agents, num_games, workers, backend, seed, options, out_dir) -> None:
+    """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
+
+    Every combination of agents that fills the game's seats plays the same deals, each deal
+    once per seat rotation. Prints the ratings and the win-rate matrix.
+    """
+    from ludus.arena import Tournament, make_backend, report
+
+    console = _console()
+    game = _make_game(game_id, options)
+    if seed is None:
+        seed = random.randrange(10**6)
+    try:
+        runner = make_backend(backend, workers)
+        tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
+                          options=game.options_dict())
+    except OptionError as e:
+        _fail(str(e))
+    units = tour.units()
+    rounded = (f" (rounded up from {num_games} so every deal is played in all {tour.seats} seat rotations)"
+               if tour.games_per_table != num_games else "")
+    where = f"{runner.workers} worker{'s' if runner.workers != 1 else ''}" if runner.name == "local" else "serial"
+    console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
+                  f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "
+                  f"{len(units)} games · seed {seed} · {where}")
+    start = time.perf_counter()
+    with report.ProgressBar(len(units), console, label="tournament") as bar:
+        result = tour.run(runner, on_done=bar)
+    elapsed = time.perf_counter() - start
+    console.print(report.ratings_table(result))
+    console.print(report.matrix_table(result))
+    console.print(f"{len(units)} games in {elapsed:.1f} s · {len(units) / max(elapsed, 1e-9):.1f} games/s")
+    if out_dir is not None:
+        for note in report.write_all(result, out_dir):
+            console.print(f"[yellow]{escape(note)}[/yellow]")
+        files = ", ".join(f"{escape(out_dir)}/{f}" for f in ("results.json", "games.csv", "ratings.csv")
+                          if (Path(out_dir) / f).exists())
+        if (Path(out_dir) / "ratings.png").exists():
+            files += f", {escape(out_dir)}/ratings.png"
+        console.print(f"Written: {files}")
 
 
 # -- replay ---------------------------------------------------------------------------------

@@ -1,0 +1,38 @@
+"""Arena: matches and round-robin tournaments between agents, ratings, parallel backends.
+
+Above the agents, below the command line (DESIGN.md §1)::
+
+    from ludus.arena import Tournament, make_backend
+    t = Tournament("claim", ["heuristic", "random", "ismcts:easy"], games=40, seed=1)
+    result = t.run(make_backend("local"))          # or SerialBackend(); same results
+    for r in result.ratings:
+        print(r.name, round(r.rating), (round(r.lo), round(r.hi)))
+
+``ludus tournament`` is the same from the shell. How the games are planned (tables, shared
+deals, seat rotations) is in :mod:`ludus.arena.tournament`; the rating model in
+:mod:`ludus.arena.ratings`.
+"""
+
+from .backends import BACKENDS, LocalBackend, SerialBackend, available_cores, make_backend
+from .match import GameResult, Unit, choose, play_game, play_unit
+from .ratings import Rating, fit
+from .stats import derive_seed, wilson
+from .tournament import Tournament, TournamentResult, entrant_names
+
+
+def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, options: dict | None = None,
+          backend=None) -> TournamentResult:
+    """A match: exactly one table of ``specs`` (one agent per seat), every deal in every rotation."""
+    t = Tournament(game_id, specs, games=games, seed=seed, options=options or {})
+    if len(t.specs) != t.seats:
+        from ..core.errors import OptionError
+
+        raise OptionError(f"a match on {game_id} needs {t.seats} agents (one per seat), got {len(t.specs)}")
+    return t.run(backend)
+
+
+__all__ = [
+    "BACKENDS", "GameResult", "LocalBackend", "Rating", "SerialBackend", "Tournament", "TournamentResult",
+    "Unit", "available_cores", "choose", "derive_seed", "entrant_names", "fit", "make_backend", "match",
+    "play_game", "play_unit", "wilson",
+]

@@ -1,0 +1,120 @@
+"""One game between agents, and the unit of work of a tournament.
+
+``play_game`` plays a game to the end with one agent per seat. A tournament is a list of
+:class:`Unit` s — one game each, keyed by (table, deal, rotation) — and ``play_unit`` plays one
+of them from plain data only (game id, options, agent specs, seeds): it builds the game and the
+agents itself, so it runs the same in this process or in a worker, and its result depends on
+nothing but the unit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..agents import RandomAgent
+from ..agents import make as make_agent
+
+
+def choose(agent, state, player: int):
+    """The agent's move for ``player``.
+
+    A RandomAgent (exactly that class) picks straight from ``state.legal_actions()`` with its
+    own generator instead of from a Perspective: a random agent uses nothing but the legal
+    moves, which are the same list in a Perspective (contract property 4), so the move is the
+    one ``agent.act(state.perspective(player))`` would pick — without the cost of building a
+    resampled world per decision (it makes simulations several times faster). Any other agent
+    gets a Perspective, as the contract says.
+    """
+    if type(agent) is RandomAgent:
+        return agent.rng.choice(state.legal_actions())
+    return agent.act(state.perspective(player))
+
+
+def play_game(game, agents: list, seed: int):
+    """Play one game of ``game`` from ``seed``, seat p played by ``agents[p]``; the final state.
+
+    Moves of non-random agents are checked (``state.apply`` with the seat): an agent that
+    answers with an illegal move raises IllegalAction instead of corrupting the game.
+    """
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.id} has {game.num_players} seats, got {len(agents)} agents")
+    state = game.new_state(seed=seed)
+    fast = [type(a) is RandomAgent for a in agents]
+    while not state.is_terminal:
+        p = state.current_player
+        if fast[p]:
+            state.apply_trusted(agents[p].rng.choice(state.legal_actions()))
+        else:
+            state.apply(agents[p].act(state.perspective(p)), player=p)
+    return state
+
+
+@dataclasses.dataclass(frozen=True)
+class Unit:
+    """One game of a tournament: which agents sit where, on which deal, with which seeds.
+
+    ``seats[p]`` is the index (into the tournament's agent list) of the agent at seat p;
+    ``specs[p]`` its spec string and ``agent_seeds[p]`` the seed it is built with.
+    """
+
+    index: int            # position in the tournament's unit list
+    table: int            # which combination of agents
+    deal: int             # which deal (the same deal_seed for every table)
+    rotation: int         # seat p is played by the table's agent (p + rotation) % seats
+    deal_seed: int
+    seats: tuple[int, ...]
+    specs: tuple[str, ...]
+    agent_seeds: tuple[int, ...]
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (self.table, self.deal, self.rotation)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameResult:
+    """What a tournament keeps of one game (no timings: results are reproducible to the byte)."""
+
+    index: int
+    table: int
+    deal: int
+    rotation: int
+    deal_seed: int
+    seats: tuple[int, ...]
+    returns: tuple[float, ...]
+    scores: tuple[Any, ...]
+    length: int
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+_GAMES: dict = {}   # (game id, options) -> Game, per process
+
+
+def _game(game_id: str, options: dict):
+    from ..core.registry import make
+
+    key = (game_id, tuple(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = make(game_id, **options)
+    return game
+
+
+def play_unit(game_id: str, options: dict, unit: Unit) -> GameResult:
+    """Play one unit from plain data (what a worker process receives)."""
+    game = _game(game_id, options)
+    agents = [make_agent(spec, game, seed=s) for spec, s in zip(unit.specs, unit.agent_seeds, strict=True)]
+    state = play_game(game, agents, unit.deal_seed)
+    return GameResult(
+        index=unit.index, table=unit.table, deal=unit.deal, rotation=unit.rotation,
+        deal_seed=unit.deal_seed, seats=unit.seats, returns=tuple(float(r) for r in state.returns()),
+        scores=tuple(state.scores()), length=len(state.history),
+    )
+
+
+def play_units(game_id: str, options: dict, units: list[Unit]) -> list[GameResult]:
+    """Play a batch of units (one task of a process pool)."""
+    return [play_unit(game_id, options, u) for u in units]

@@ -1,0 +1,227 @@
+"""Round-robin tournaments between agents, duplicate-style, with ratings.
+
+The plan, for k agents on a game with n seats (``Tournament.units``):
+
+- **Tables.** Every combination of n agents out of the k, in the order given
+  (``itertools.combinations``): with 2 seats, every pairing once; with 3–4 seats, every table
+  of n distinct agents. An agent may be listed twice (``random,random``); the copies are
+  separate entrants, named ``random``, ``random#2``.
+- **Deals.** Deal d is the game seed ``derive_seed(seed, "deal", d)`` — the same for every
+  table: pairing A–B on deal d is dealt exactly as C–D on deal d.
+- **Rotations.** Each deal is played n times at each table, once per cyclic rotation of the
+  seats: in rotation r, seat p is played by the table's agent (p + r) mod n. Every agent sits
+  in every seat of every deal once, so seat advantage and lucky deals cancel out.
+- **Games.** ``games`` is the number of games per table; it is rounded up to a multiple of n
+  (deals = ceil(games / n)). Each game is a :class:`~ludus.arena.match.Unit` keyed by
+  (table, deal, rotation), whose agents are built inside the worker from their spec strings,
+  with seeds ``derive_seed(seed, "agent", table, deal, rotation, seat)`` (a spec's own
+  ``seed=`` wins). The results therefore depend only on the tournament's inputs, never on the
+  backend or the number of workers — except for agents with a time budget (``ismcts:time=…``),
+  which are as deterministic as the clock.
+
+Scoring: each game is split into its pairs of seats; the seat with the higher return beats
+the other, equal returns are a draw (half a point each). That is exactly the game's result
+with two seats; with more it is the usual pairwise decomposition of a multi-player ranking. (In
+team games, e.g. Claim with 4 players, partners always share their return and so count as a
+draw against each other.) The win-rate matrix and the Bradley–Terry ratings
+(:mod:`ludus.arena.ratings`) are both built from these pairwise results.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections.abc import Callable, Sequence
+
+from ..agents import make as make_agent
+from ..core.errors import OptionError
+from ..core.registry import make as make_game
+from .match import GameResult, Unit
+from .ratings import DEFAULT_PRIOR_SD, Rating, fit
+from .stats import derive_seed, wilson
+
+
+def entrant_names(specs: Sequence[str]) -> list[str]:
+    """Names of the entrants: their specs, with ``#2``, ``#3`` … on repeated ones."""
+    seen: dict[str, int] = {}
+    names = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        names.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return names
+
+
+@dataclasses.dataclass
+class Tournament:
+    """A round robin of ``specs`` (agent spec strings) on ``game_id`` with ``options``.
+
+    Building one checks everything before any game is played: the game and options, and every
+    agent spec (each agent is built once here), raising OptionError with a clear message.
+    """
+
+    game_id: str
+    specs: Sequence[str]
+    games: int = 100
+    seed: int = 0
+    options: dict = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self):
+        self.specs = [s.strip() for s in self.specs]
+        self.game = make_game(self.game_id, **self.options)
+        self.options = self.game.options_dict()            # every option, canonical values
+        self.seats = self.game.num_players
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise OptionError(f"games must be a whole number of at least 1, got {self.games!r}")
+        if len(self.specs) < 2:
+            raise OptionError(f"a tournament needs at least 2 agents, got {len(self.specs)}: {', '.join(self.specs)}")
+        if len(self.specs) < self.seats:
+            raise OptionError(
+                f"{self.game_id} has {self.seats} seats but only {len(self.specs)} agents were given; "
+                f"give at least {self.seats} (an agent may be listed twice, e.g. "
+                f"{','.join(list(self.specs) + [self.specs[-1]] * (self.seats - len(self.specs)))})")
+        for spec in self.specs:
+            make_agent(spec, self.game, seed=0)             # raises OptionError on a bad spec
+        self.names = entrant_names(self.specs)
+        self.deals = math.ceil(self.games / self.seats)
+        self.tables = list(itertools.combinations(range(len(self.specs)), self.seats))
+
+    @property
+    def games_per_table(self) -> int:
+        return self.deals * self.seats
+
+    def deal_seed(self, deal: int) -> int:
+        return derive_seed(self.seed, "deal", deal)
+
+    def units(self) -> list[Unit]:
+        """Every game of the tournament, in (table, deal, rotation) order."""
+        n = self.seats
+        units = []
+        for t, table in enumerate(self.tables):
+            for d in range(self.deals):
+                for r in range(n):
+                    seats = tuple(table[(p + r) % n] for p in range(n))
+                    units.append(Unit(
+                        index=len(units), table=t, deal=d, rotation=r, deal_seed=self.deal_seed(d),
+                        seats=seats, specs=tuple(self.specs[a] for a in seats),
+                        agent_seeds=tuple(derive_seed(self.seed, "agent", t, d, r, p) for p in range(n)),
+                    ))
+        return units
+
+    def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
+            prior_sd: float | None = DEFAULT_PRIOR_SD) -> TournamentResult:
+        """Play every unit on ``backend`` (default: serial) and rate the agents."""
+        if backend is None:
+            from .backends import SerialBackend
+
+            backend = SerialBackend()
+        results = backend.run(self.game_id, self.options, self.units(), on_done)
+        return TournamentResult.from_games(self, results, prior_sd=prior_sd)
+
+
+@dataclasses.dataclass
+class AgentRecord:
+    """An agent's games (wins, draws, losses by its return) and pairwise points."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+
+@dataclasses.dataclass
+class TournamentResult:
+    tournament: Tournament
+    games: list[GameResult]
+    records: list[AgentRecord]
+    points: list[list[float]]        # points[i][j]: i's pairwise score against j (wins + draws / 2)
+    meetings: list[list[int]]        # meetings[i][j]: pairwise comparisons between i and j
+    ratings: list[Rating]            # in entrant order
+    prior_sd: float | None = DEFAULT_PRIOR_SD
+
+    @classmethod
+    def from_games(cls, tournament: Tournament, games: list[GameResult],
+                   prior_sd: float | None = DEFAULT_PRIOR_SD) -> TournamentResult:
+        k = len(tournament.names)
+        records = [AgentRecord() for _ in range(k)]
+        points = [[0.0] * k for _ in range(k)]
+        meetings = [[0] * k for _ in range(k)]
+        for g in sorted(games, key=lambda g: g.index):
+            for p, a in enumerate(g.seats):
+                rec = records[a]
+                rec.games += 1
+                r = g.returns[p]
+                if r > 0:
+                    rec.wins += 1
+                elif r < 0:
+                    rec.losses += 1
+                else:
+                    rec.draws += 1
+            for p, q in itertools.combinations(range(len(g.seats)), 2):
+                a, b = g.seats[p], g.seats[q]
+                rp, rq = g.returns[p], g.returns[q]
+                sa = 1.0 if rp > rq else 0.0 if rp < rq else 0.5
+                points[a][b] += sa
+                points[b][a] += 1.0 - sa
+                meetings[a][b] += 1
+                meetings[b][a] += 1
+        ratings = fit(tournament.names, points, meetings, prior_sd=prior_sd)
+        return cls(tournament, sorted(games, key=lambda g: g.index), records, points, meetings, ratings,
+                   prior_sd)
+
+    # -- views ----------------------------------------------------------------------------
+
+    def win_rate(self, i: int, j: int) -> float | None:
+        """i's score rate against j (wins + half the draws, over their meetings); None if never met."""
+        n = self.meetings[i][j]
+        return self.points[i][j] / n if n else None
+
+    def ranking(self) -> list[int]:
+        """Entrant indices, best rating first (ties: entrant order)."""
+        return sorted(range(len(self.ratings)), key=lambda i: (-round(self.ratings[i].rating, 6), i))
+
+    def to_dict(self) -> dict:
+        """Everything, as JSON-able data (no timings: the same inputs give the same bytes)."""
+        import ludus
+
+        t = self.tournament
+        k = len(t.names)
+        return {
+            "ludus": ludus.__version__,
+            "game": t.game_id,
+            "options": t.options,
+            "seed": t.seed,
+            "seats": t.seats,
+            "agents": [{"name": n, "spec": s} for n, s in zip(t.names, t.specs, strict=True)],
+            "games_per_table": t.games_per_table,
+            "deals": t.deals,
+            "deal_seeds": [t.deal_seed(d) for d in range(t.deals)],
+            "tables": [list(tb) for tb in t.tables],
+            "scoring": "pairwise: higher return wins, equal returns draw (half a point each)",
+            "rating_model": {"model": "bradley-terry", "scale": "elo (400 points = 10:1 odds), mean 0",
+                             "interval": "95% Fisher information", "prior_sd": self.prior_sd},
+            "ratings": [
+                {"rank": rank + 1, "agent": t.names[i], "rating": _round(self.ratings[i].rating),
+                 "lo": _round(self.ratings[i].lo), "hi": _round(self.ratings[i].hi),
+                 "se": _round(self.ratings[i].se), **dataclasses.asdict(self.records[i]),
+                 "win_rate": _round(self.records[i].wins / self.records[i].games if self.records[i].games else 0.0)}
+                for rank, i in enumerate(self.ranking())
+            ],
+            "pairwise": [
+                {"agent": t.names[i], "opponent": t.names[j], "meetings": self.meetings[i][j],
+                 "points": self.points[i][j],
+                 "score": _round(self.win_rate(i, j)) if self.meetings[i][j] else None,
+                 "interval": [_round(x) for x in wilson(self.points[i][j], self.meetings[i][j])]}
+                for i in range(k) for j in range(k) if i != j
+            ],
+            "games": [
+                {"index": g.index, "table": g.table, "deal": g.deal, "rotation": g.rotation,
+                 "deal_seed": g.deal_seed, "agents": [t.names[a] for a in g.seats],
+                 "returns": list(g.returns), "scores": list(g.scores), "length": g.length}
+                for g in self.games
+            ],
+        }
+
+
+def _round(x: float | None, digits: int = 4) -> float | None:
+    return None if x is None else round(x, digits)

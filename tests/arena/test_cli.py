@@ -1,0 +1,94 @@
+"""``ludus tournament``: tiny budgets, files written, errors before any work."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+
+import pytest
+
+
+def test_tournament_writes_everything(run, tmp_path):
+    out = tmp_path / "out"
+    result = run("tournament", "claim", "--agents", "heuristic,random", "--games", "4", "--seed", "7",
+                 "--backend", "serial", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for bit in ("Ratings", "95% interval", "heuristic", "random", "Score of row vs column", "4 meetings per pair",
+                "games/s", "results.json"):
+        assert bit in text
+    assert {p.name for p in out.iterdir()} >= {"results.json", "games.csv", "ratings.csv"}
+    data = json.loads((out / "results.json").read_text())
+    assert data["seed"] == 7 and len(data["games"]) == 4
+    assert len(list(csv.DictReader((out / "games.csv").open()))) == 4
+    if "matplotlib" in sys.modules or _has_matplotlib():
+        assert (out / "ratings.png").exists()
+
+
+def _has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def test_workers_do_not_change_results(run, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    args = ("tournament", "seize-rome", "--agents", "heuristic,random", "-n", "4", "--seed", "3",
+            "-o", "regions=4")
+    assert run(*args, "--backend", "serial", "--out", str(a)).exit_code == 0
+    res = run(*args, "--workers", "2", "--out", str(b))
+    assert res.exit_code == 0, res.output
+    assert "2 workers" in res.output
+    for name in ("results.json", "games.csv", "ratings.csv"):
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+    assert json.loads((a / "results.json").read_text())["options"]["regions"] == 4
+
+
+def test_three_seats_and_rounding(run):
+    result = run("tournament", "claim", "-o", "players=3", "--agents", "heuristic,random,random,random",
+                 "--games", "2", "--seed", "1", "--backend", "serial")
+    assert result.exit_code == 0, result.output
+    assert "4 tables × 3 games (rounded up from 2" in result.output
+    assert "random#3" in result.output
+
+
+def test_without_out_nothing_is_written(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("tournament", "claim", "--agents", "random,random", "-n", "2", "--backend", "serial")
+    assert result.exit_code == 0, result.output
+    assert "seed " in result.output           # a random seed is chosen and shown
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_missing_matplotlib_is_a_note(run, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = run("tournament", "claim", "--agents", "random,heuristic", "-n", "2", "--seed", "1",
+                 "--backend", "serial", "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    assert "ratings.png skipped: matplotlib is not installed" in result.output
+    assert not (tmp_path / "o" / "ratings.png").exists()
+
+
+@pytest.mark.parametrize("args,message", [
+    (("claim", "--agents", "random,nobody"), "unknown agent 'nobody'"),
+    (("claim", "--agents", "random,ismcts:iterations=0"), "ismcts iterations must be at least 1"),
+    (("claim", "--agents", "random,ismcts:fast"), "unknown ismcts level 'fast'"),
+    (("chess", "--agents", "random,random"), "unknown game 'chess'"),
+    (("claim", "--agents", "random,random", "-o", "nope=1"), "claim has no option nope"),
+    (("claim", "--agents", "random,random", "-o", "players=9"), "option players=9 is not accepted"),
+    (("claim", "--agents", "random"), "at least 2 agents"),
+    (("claim", "-o", "players=4", "--agents", "random,heuristic"), "has 4 seats but only 2 agents"),
+    (("claim", "--agents", "random,random", "--backend", "ray"), "ray backend not available yet"),
+    (("claim", "--agents", "random,random", "--backend", "gpu"), "unknown backend 'gpu'"),
+    (("claim", "--agents", "random,random", "--games", "0"), "Invalid value for '--games'"),
+    (("claim", "--agents", "random,random", "--workers", "0"), "Invalid value for '--workers'"),
+])
+def test_bad_input_fails_before_any_game(run, tmp_path, args, message):
+    out = tmp_path / "out"
+    result = run("tournament", *args, "--out", str(out))
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "tournament ━" not in result.output and not out.exists()

@@ -1,0 +1,96 @@
+"""The plan of a tournament: tables, shared deals, seat rotations, seeds."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from ludus import OptionError
+from ludus.arena import Tournament, entrant_names
+
+
+def test_two_seats_every_pairing_same_deals_both_seatings():
+    t = Tournament("claim", ["heuristic", "random", "random"], games=4, seed=9)
+    units = t.units()
+    assert t.tables == [(0, 1), (0, 2), (1, 2)]
+    assert t.deals == 2 and t.games_per_table == 4
+    assert len(units) == 3 * 2 * 2
+    assert [u.index for u in units] == list(range(len(units)))
+    assert len({u.key for u in units}) == len(units)
+    for u in units:
+        table = t.tables[u.table]
+        assert u.seats == tuple(table[(p + u.rotation) % 2] for p in range(2))
+        assert u.specs == tuple(t.specs[a] for a in u.seats)
+        assert u.deal_seed == t.deal_seed(u.deal)
+    # duplicate-style: deal d has one seed, whatever the table; different deals differ
+    seeds = {}
+    for u in units:
+        seeds.setdefault(u.deal, set()).add(u.deal_seed)
+    assert all(len(s) == 1 for s in seeds.values())
+    assert len({next(iter(s)) for s in seeds.values()}) == t.deals
+    # each (table, deal) is played in both seatings
+    for (table, _deal), group in itertools.groupby(units, key=lambda u: (u.table, u.deal)):
+        group = list(group)
+        assert sorted(u.rotation for u in group) == [0, 1]
+        assert {u.seats for u in group} == {t.tables[table], t.tables[table][::-1]}
+
+
+def test_games_round_up_to_whole_rotations():
+    t = Tournament("caesar-cleopatra", ["heuristic", "random"], games=5, seed=1)
+    assert t.deals == 3 and t.games_per_table == 6 and len(t.units()) == 6
+
+
+def test_three_seats_every_table_every_seat_every_deal():
+    t = Tournament("claim", ["heuristic", "random", "random", "heuristic"], games=3, seed=4,
+                   options={"players": 3})
+    units = t.units()
+    assert t.seats == 3 and t.tables == list(itertools.combinations(range(4), 3))
+    assert len(units) == 4 * 1 * 3
+    for table_index, table in enumerate(t.tables):
+        mine = [u for u in units if u.table == table_index]
+        for agent in table:   # every agent of the table sits once in every seat of the deal
+            assert sorted(u.seats.index(agent) for u in mine) == [0, 1, 2]
+    seat_counts = Counter((a, p) for u in units for p, a in enumerate(u.seats))
+    assert set(seat_counts.values()) == {3}     # each agent in 3 tables, once per seat in each
+
+
+def test_agent_seeds_derive_from_the_tournament_seed_and_the_unit():
+    a = Tournament("claim", ["heuristic", "random"], games=4, seed=1).units()
+    b = Tournament("claim", ["heuristic", "random"], games=4, seed=1).units()
+    c = Tournament("claim", ["heuristic", "random"], games=4, seed=2).units()
+    assert a == b
+    assert [u.agent_seeds for u in a] != [u.agent_seeds for u in c]
+    assert [u.deal_seed for u in a] != [u.deal_seed for u in c]
+    all_seeds = [s for u in a for s in u.agent_seeds]
+    assert len(set(all_seeds)) == len(all_seeds)
+
+
+def test_options_are_canonical_and_kept():
+    t = Tournament("caesar-cleopatra", ["random", "random"], games=2, options={"wrath": "face-up"})
+    assert t.options["wrath"] == "face-up" and "edition" in t.options
+
+
+def test_entrant_names_number_repeats():
+    assert entrant_names(["random", "heuristic", "random", "random"]) == [
+        "random", "heuristic", "random#2", "random#3"]
+
+
+@pytest.mark.parametrize("kwargs,text", [
+    ({"specs": ["random"]}, "at least 2 agents"),
+    ({"specs": ["random", "nobody"]}, "unknown agent 'nobody'"),
+    ({"specs": ["random", "ismcts:iterations=0"]}, "iterations must be at least 1"),
+    ({"specs": ["random", "heuristic"], "games": 0}, "games must be"),
+    ({"specs": ["random", "heuristic"], "options": {"players": 3}}, "has 3 seats but only 2 agents"),
+    ({"specs": ["random", "heuristic"], "options": {"nope": 1}}, "has no option nope"),
+])
+def test_bad_input_is_refused_before_any_game(kwargs, text):
+    kwargs = {"game_id": "claim", "seed": 1, **kwargs}
+    with pytest.raises(OptionError, match=text):
+        Tournament(**kwargs)
+
+
+def test_unknown_game():
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        Tournament("chess", ["random", "random"])
