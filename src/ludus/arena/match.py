@@ -43,10 +43,11 @@ def play_game(game, agents: list, seed: int):
     fast = [type(a) is RandomAgent for a in agents]
     while not state.is_terminal:
         p = state.current_player
+        action = choose(agents[p], state, p)
         if fast[p]:
-            state.apply_trusted(agents[p].rng.choice(state.legal_actions()))
+            state.apply_trusted(action)          # drawn from legal_actions(): legal by construction
         else:
-            state.apply(agents[p].act(state.perspective(p)), player=p)
+            state.apply(action, player=p)
     return state
 
 

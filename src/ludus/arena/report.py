@@ -147,12 +147,18 @@ def matrix_table(result: TournamentResult) -> Group:
 
 
 class ProgressBar:
-    """A rich progress bar fed by a backend's ``on_done`` callback (games and games/s)."""
+    """A rich progress bar fed by a backend's ``on_done`` callback (games and games/s).
+
+    It redraws when a batch of games finishes, not from a timer: rich's refresh thread would be
+    running when the process pool forks its workers, and forking a process with threads risks
+    locks held forever in the child.
+    """
 
     def __init__(self, total: int, console: Console | None = None, label: str = "playing"):
         self.total = total
         self.progress = Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console)
+                                 TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console,
+                                 auto_refresh=False)
         self.task = None
         self.start = 0.0
         self.done = 0
@@ -160,6 +166,7 @@ class ProgressBar:
     def __enter__(self):
         self.progress.__enter__()
         self.task = self.progress.add_task("games", total=self.total, rate="")
+        self.progress.refresh()
         self.start = time.perf_counter()
         return self
 
@@ -171,3 +178,4 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.start
         rate = f"{self.done / elapsed:.1f} games/s" if elapsed > 0 else ""
         self.progress.update(self.task, advance=len(batch), rate=rate)
+        self.progress.refresh()
