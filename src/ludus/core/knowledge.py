@@ -209,31 +209,40 @@ class Knowledge:
 def _restricted_order(values: list[int], slots: tuple, accepts: dict[int, frozenset],
                       rng: random.Random) -> list[int]:
     """Reorder shuffled ``values`` so that, laid out zone by zone, each restricted zone gets
-    values it accepts: random picks first; if those paint themselves into a corner, values
-    that fewer zones accept go first (always possible when the true state is)."""
-    restricted = [z for z in sorted(accepts) if slots[z]]
-    for attempt in range(12):
-        pool = values[:]
-        chosen: dict[int, list[int]] = {}
-        for z in restricted:
-            fit = [i for i, v in enumerate(pool) if v in accepts[z]]
-            if len(fit) < slots[z]:
-                break
-            if attempt < 11:
-                picks = rng.sample(fit, slots[z])
-            else:  # last resort: the values fewest zones accept first
-                picks = sorted(fit, key=lambda i: sum(pool[i] in accepts[y] for y in restricted))
-                picks = picks[:slots[z]]
-            chosen[z] = [pool[i] for i in picks]
-            for i in sorted(picks, reverse=True):
-                del pool[i]
-        else:
-            out: list[int] = []
-            for z, n in enumerate(slots):
-                if n:
-                    out += chosen[z] if z in chosen else [pool.pop() for _ in range(n)]
-            return out
-    raise AssertionError("no deal fits the zones' restrictions")
+    values it accepts.
+
+    A bipartite matching of the restricted places to the values (augmenting paths, Kuhn's
+    algorithm), tried in random order so the deal stays random; it always succeeds when the
+    true state does. Unrestricted zones take the rest in their shuffled order.
+    """
+    places = [z for z in sorted(accepts) if slots[z] for _ in range(slots[z])]
+    fits = [[i for i, v in enumerate(values) if v in accepts[z]] for z in places]
+    owner = [-1] * len(values)          # value index -> place index
+
+    def augment(place: int, seen: set) -> bool:
+        for i in fits[place]:
+            if i not in seen:
+                seen.add(i)
+                if owner[i] < 0 or augment(owner[i], seen):
+                    owner[i] = place
+                    return True
+        return False
+
+    order = list(range(len(places)))
+    rng.shuffle(order)
+    for place in order:
+        if not augment(place, set()):
+            raise AssertionError("no deal fits the zones' restrictions")
+    chosen: dict[int, list[int]] = {}
+    for i, place in enumerate(owner):
+        if place >= 0:
+            chosen.setdefault(places[place], []).append(values[i])
+    rest = [v for i, v in enumerate(values) if owner[i] < 0]
+    out: list[int] = []
+    for z, n in enumerate(slots):
+        if n:
+            out += chosen[z] if z in chosen else [rest.pop() for _ in range(n)]
+    return out
 
 
 class NoKnowledge(Knowledge):

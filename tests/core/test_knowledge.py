@@ -1,0 +1,77 @@
+"""Knowledge pools: what they keep exact, when they merge, and that sampling honours them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from ludus.core.knowledge import Knowledge
+
+HAND, BOARD, PILE = 0, 1, 2
+
+
+def _pools() -> Knowledge:
+    k = Knowledge(num_values=4, num_zones=3)
+    k.add([0, 2, 0, 0], [2, 0, 0])        # two 1s, known to be in hand
+    k.add([3, 0, 2, 1], [0, 0, 6])        # six unknown cards in the pile
+    return k
+
+
+def test_a_move_from_a_zone_one_pool_holds_stays_exact():
+    k = _pools()
+    k.move(HAND, BOARD)
+    assert k.known_in(HAND) == []                      # the pool now spans hand and board
+    for seed in range(50):
+        zones = k.sample(random.Random(seed))
+        assert zones[HAND] == [1] and zones[BOARD] == [1]
+
+
+def test_a_move_from_a_zone_two_pools_hold_merges_them():
+    k = _pools()
+    k.move(PILE, HAND)                                 # an unseen draw joins the two known 1s
+    assert len(k.pools) == 2
+    k.move(HAND, BOARD)                                # which card went? the pools merge
+    assert len(k.pools) == 1
+    seen = Counter(tuple(sorted(random_zone)) for random_zone in
+                   (k.sample(random.Random(s))[BOARD] for s in range(200)))
+    assert len(seen) > 1, "after the merge the board card may be any of the pooled values"
+
+
+def test_could_be_keeps_pools_that_cannot_have_given_the_card_apart():
+    k = _pools()
+    k.move(PILE, HAND)
+    k.move(HAND, BOARD, could_be=frozenset({1}))       # it was a 1: only the known pool has 1s...
+    assert len(k.pools) == 2                           # ...among those that do, so nothing merges
+    for seed in range(50):
+        assert k.sample(random.Random(seed))[BOARD] == [1]
+
+
+def test_reveal_and_learn():
+    k = _pools()
+    k.reveal(HAND, 1)
+    assert k.known_in(HAND) == [1]
+    k.move(PILE, HAND)
+    k.learn(HAND, [1, 3])                              # the observer looked at the whole hand
+    assert k.known_in(HAND) == [1, 3]
+    with pytest.raises(AssertionError):
+        k.reveal(HAND, 2)                              # no 2 can be in the hand
+
+
+def test_sample_depends_only_on_the_pools_and_the_generator():
+    a, b = _pools(), _pools()
+    assert a.sample(random.Random(7)) == b.sample(random.Random(7))
+
+
+def test_restricted_zones_always_get_values_they_accept():
+    """Interlocking restrictions a greedy deal can paint itself into a corner with: a matching
+    finds a fit every time."""
+    k = Knowledge(num_values=5, num_zones=5)
+    k.add([1, 1, 1, 1, 2], [1, 1, 1, 1, 2])            # values 0,1,2,3 and two 4s over 5 zones
+    accepts = {0: frozenset({0, 4}), 1: frozenset({4}), 2: frozenset({2, 4}), 3: frozenset({4, 3})}
+    for seed in range(300):
+        zones = k.sample(random.Random(seed), accepts)
+        for z, fits in accepts.items():
+            assert all(v in fits for v in zones[z]), (seed, zones)
+        assert Counter(v for z in zones for v in z) == Counter([0, 1, 2, 3, 4, 4])
