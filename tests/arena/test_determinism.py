@@ -55,3 +55,14 @@ def test_backend_names():
         make_backend("gpu")
     with pytest.raises(ValueError, match="at least 1"):
         LocalBackend(0)
+
+
+def test_match_is_one_table():
+    from ludus import OptionError
+    from ludus.arena import match
+
+    result = match("claim", ["heuristic", "random"], games=2, seed=4)
+    assert len(result.games) == 2 and result.tournament.tables == [(0, 1)]
+    assert {g.seats for g in result.games} == {(0, 1), (1, 0)}
+    with pytest.raises(OptionError, match="needs 2 agents"):
+        match("claim", ["heuristic", "random", "random"], games=2)
