@@ -104,8 +104,12 @@ class ClaimState(State):
                 i = bisect_left(hand, led)
                 j = bisect_left(hand, led + 10, i)
                 if i < j:                                                      # K11
-                    hand = hand[i:j] + hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
-            return [PLAY_OF[c] for c in sorted(set(hand))]
+                    if led == DOPPEL_LO:
+                        hand = hand[i:j]
+                    else:
+                        hand = hand[i:j] + hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
+                        hand.sort()
+            return [PLAY_OF[c] for c in dict.fromkeys(hand)]   # sorted, each card type once
         if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
             out = [TAKE_OF[c] for c in sorted(set(self.prizes))]
             if step == CHOOSE_PRIZE and self.peek is not None:
@@ -161,7 +165,14 @@ class ClaimState(State):
 
     def _rank(self) -> list[int]:
         """K12: seats of the trick, best first."""
-        led = self.trick[0][1] // 10
+        trick = self.trick
+        led = trick[0][1] // 10
+        if len(trick) == 2:   # two players: the follower wins only by ranking strictly higher
+            (leader, lead), (follower, card) = trick
+            f = card // 10
+            if (led == GOBLINS and f == KNIGHTS) or ((f == led or f == DOPPELGANGERS) and card % 10 > lead % 10):
+                return [follower, leader]
+            return [leader, follower]
         goblins_led = led == GOBLINS
         keys = []
         for i, (seat, card) in enumerate(self.trick):
@@ -188,12 +199,18 @@ class ClaimState(State):
         self.trick = []
         out = [ev.TrickWon(winner, tuple(self.ranking), self.phase)] if self.narrate else []
         if self.phase == 1:
-            undead = [c for _, c in trick if c // 10 == UNDEAD]               # K14, K19
-            self.score[winner] += undead
-            self.discard += [c for _, c in trick if c // 10 != UNDEAD]
-            if undead and self.narrate:
-                out.append(ev.CardsCollected(winner, tuple(card_name(c) for c in undead), "score"))
-            seer_won = any(seat == winner and c // 10 == SEERS for seat, c in trick)   # K28
+            undead = []
+            for seat, c in trick:                                             # K14, K19
+                if c // 10 == UNDEAD:
+                    undead.append(c)
+                else:
+                    self.discard.append(c)
+                if seat == winner:
+                    seer_won = c // 10 == SEERS                               # K28
+            if undead:
+                self.score[winner] += undead
+                if self.narrate:
+                    out.append(ev.CardsCollected(winner, tuple(card_name(c) for c in undead), "score"))
             if seer_won:
                 self.peek = self.deck[-1]
                 if self.narrate:
