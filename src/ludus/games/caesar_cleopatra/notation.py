@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction
+from ...core.notation import exact_or_words
 from .cards import ACTION_NAMES, CARD_NAMES, GROUPS, NUM_CARD_CODES, VALUE_NAMES
 
 (ARRANGE, OPEN, DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, VETO_IT,
@@ -137,14 +138,9 @@ def _card(word: str) -> int:
 
 def parse(text: str) -> Action:
     """Turn notation into an Action; unknown text raises IllegalAction with a hint."""
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action is written as text, got {text!r}")
-    words = text.strip().lower().split()
-    exact = BY_TEXT.get(" ".join(words))
+    exact, words = exact_or_words(text, BY_TEXT, "'down 3 senators' or 'passive'")
     if exact is not None:
         return exact
-    if not words:
-        raise IllegalAction("empty action; write e.g. 'down 3 senators' or 'passive'")
     head, rest = words[0], words[1:]
     try:
         if head in _WORDS and len(rest) == 2:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction
+from ...core.notation import exact_or_words
 from .cards import FACTIONS, card_name
 
 PLAY, TAKE, TAKE_DECK, SMASH = range(4)
@@ -63,14 +64,9 @@ def _card(words: list[str], text: str) -> int:
 
 def parse(text: str) -> Action:
     """Notation to Action; unknown text raises IllegalAction with a hint."""
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action is written as text, got {text!r}")
-    words = text.strip().lower().split()
-    exact = BY_TEXT.get(" ".join(words))
+    exact, words = exact_or_words(text, BY_TEXT, "'goblins 3', 'take dragons 5', 'take deck'")
     if exact is not None:
         return exact
-    if not words:
-        raise IllegalAction("empty action; write e.g. 'goblins 3', 'take dragons 5', 'take deck'")
     if words[0] == "play":
         return PLAY_OF[_card(words[1:], text)]
     if words[0] == "take":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction
+from ...core.notation import exact_or_words
 from .cards import COLOURS, WILD, card_name
 
 PLAY, DRAW, PASS = range(3)
@@ -52,13 +53,10 @@ def _colour(word: str, text: str) -> int:
 
 def parse(text: str) -> Action:
     """Notation to Action; unknown text raises IllegalAction with a hint."""
-    if not isinstance(text, str):
-        raise IllegalAction(f"an action is written as text, got {text!r}")
-    words = text.strip().lower().split()
-    exact = BY_TEXT.get(" ".join(words))
+    exact, words = exact_or_words(text, BY_TEXT, "'play red 5', 'play wild blue', 'draw'")
     if exact is not None:
         return exact
-    if words and words[0] == "play":
+    if words[0] == "play":
         words = words[1:]
     if len(words) == 2 and words[0] == "wild":
         return WILD_INTO[_colour(words[1], text)]
