@@ -1,28 +1,12 @@
-"""The agent contract: ``act(perspective) -> action``, built from spec strings."""
+"""Agent spec strings (``NAME``, ``NAME:LEVEL``, ``NAME:key=value,...``); the Agent base class
+itself is part of the kernel (``ludus.core.agent``)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
+from ..core.agent import Agent
 from ..core.errors import OptionError
 
-
-class Agent:
-    """A player. It sees only a Perspective. Given a ``seed`` it is deterministic."""
-
-    name = "agent"
-
-    def __init__(self, game, seed: int | None = None):
-        self.game = game
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def act(self, perspective) -> Any:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{self.name} agent for {self.game.id}>"
+__all__ = ["Agent", "parse_spec"]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .cards import BONUS_NEEDS, GROUP_SIZES, PHILOSOPHER, SPY, VETO
 from .notation import (
     ACTION_PILE,

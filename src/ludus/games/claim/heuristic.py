@@ -13,7 +13,7 @@ minus a small cost for spending a strong card.
 
 from __future__ import annotations
 
-from ...agents.base import Agent
+from ...core.agent import Agent
 from .cards import (
     DOPPELGANGERS,
     DWARVES,

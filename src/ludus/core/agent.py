@@ -1,0 +1,27 @@
+"""The agent contract: ``act(perspective) -> action``.
+
+It lives in the kernel so that each game's heuristic (in the game's package) and the generic
+agents (``ludus.agents``) build on it without a game importing a layer above it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+class Agent:
+    """A player. It sees only a Perspective. Given a ``seed`` it is deterministic."""
+
+    name = "agent"
+
+    def __init__(self, game, seed: int | None = None):
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, perspective) -> Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{self.name} agent for {self.game.id}>"
