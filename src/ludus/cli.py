@@ -700,7 +700,9 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, seed, options, 
     elapsed = time.perf_counter() - start
     console.print(report.ratings_table(result))
     console.print(report.matrix_table(result))
-    console.print(f"{len(units)} games in {elapsed:.1f} s · {len(units) / max(elapsed, 1e-9):.1f} games/s")
+    speed = (f"{len(units) / elapsed:.1f} games/s" if elapsed and len(units) >= elapsed
+             else f"{elapsed / len(units):.1f} s per game")
+    console.print(f"{len(units)} games in {elapsed:.1f} s · {speed}")
     if out_dir is not None:
         for note in report.write_all(result, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")

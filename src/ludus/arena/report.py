@@ -176,6 +176,11 @@ class ProgressBar:
     def __call__(self, batch) -> None:
         self.done += len(batch)
         elapsed = time.perf_counter() - self.start
-        rate = f"{self.done / elapsed:.1f} games/s" if elapsed > 0 else ""
+        if elapsed <= 0:
+            rate = ""
+        elif self.done >= elapsed:
+            rate = f"{self.done / elapsed:.1f} games/s"
+        else:
+            rate = f"{elapsed / self.done:.1f} s/game"
         self.progress.update(self.task, advance=len(batch), rate=rate)
         self.progress.refresh()
