@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 def play(state, *moves) -> list:
     """Apply moves in order, checked, and return all their events.
@@ -23,3 +25,20 @@ def play(state, *moves) -> list:
                 m = state.game.parse_action(m)
             events += state.apply(m, player=seat)
     return events
+
+
+def per_seat(x, n: int, what: str) -> list:
+    """A per-seat argument of a position builder as a list of n entries (None: not given).
+
+    Accepts ``None``, a mapping ``{seat: value}`` or a list of n values.
+    """
+    if x is None:
+        return [None] * n
+    if isinstance(x, Mapping):
+        bad = [k for k in x if k not in range(n)]
+        if bad:
+            raise ValueError(f"{what}: {bad} are not seats of a {n}-player game")
+        return [x.get(q) for q in range(n)]
+    if isinstance(x, (list, tuple)) and len(x) == n:
+        return list(x)
+    raise ValueError(f"{what} must be a dict {{seat: ...}} or a list of {n} entries, got {x!r}")

@@ -54,10 +54,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 
 from ...core.errors import OptionError
 from ...core.rng import shuffle
+from ...core.testing import per_seat as _per_seat
 from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
 from .cards import (
     DEAL,
@@ -98,18 +98,6 @@ def cards(spec) -> list[int]:
     return [card(c) for c in spec]
 
 
-def _per_seat(x, n: int, what: str) -> list:
-    """A per-seat argument as a list of n entries (None: not specified)."""
-    if x is None:
-        return [None] * n
-    if isinstance(x, Mapping):
-        bad = [k for k in x if k not in range(n)]
-        if bad:
-            raise ValueError(f"{what}: {bad} are not seats of a {n}-player game")
-        return [x.get(q) for q in range(n)]
-    if isinstance(x, (list, tuple)) and len(x) == n:
-        return list(x)
-    raise ValueError(f"{what} must be a dict {{seat: cards}} or a list of {n} entries, got {x!r}")
 
 
 def _game(players: int, factions, options):

@@ -61,6 +61,7 @@ from collections.abc import Mapping
 from ...core.errors import IllegalAction
 from ...core.knowledge import Knowledge
 from ...core.rng import shuffle
+from ...core.testing import per_seat as _per_seat
 from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
 from .notation import PLAY, parse
@@ -111,18 +112,6 @@ def region(name) -> int:
     return hits[0]
 
 
-def _per_seat(x, n: int, what: str) -> list:
-    """A per-seat argument as a list of n entries (None: not specified)."""
-    if x is None:
-        return [None] * n
-    if isinstance(x, Mapping):
-        bad = [k for k in x if k not in range(n)]
-        if bad:
-            raise ValueError(f"{what}: {bad} are not seats of a {n}-player game")
-        return [x.get(q) for q in range(n)]
-    if isinstance(x, (list, tuple)) and len(x) == n:
-        return list(x)
-    raise ValueError(f"{what} must be a dict {{seat: ...}} or a list of {n} entries, got {x!r}")
 
 
 def _per_region(x, regions: int, what: str) -> dict[int, object]:
