@@ -180,7 +180,10 @@ class Knowledge:
         zones: list[list[int]] = [[] for _ in range(self.num_zones)]
         mixed = set()
         for counts, slots in self.pools:
-            values = [v for v, n in enumerate(counts) for _ in range(n)]
+            values: list[int] = []
+            for v, n in enumerate(counts):
+                if n:
+                    values += [v] * n
             shuffle(rng, values)
             if accepts and any(slots[z] for z in accepts):
                 values = _restricted_order(values, slots, accepts, rng)
