@@ -26,6 +26,7 @@ class Claim(Game):
         o = self.options
         self.deck_factions = deck_factions(o.factions, o.players)      # K5: refuses bad decks
         self.deck_cards = tuple(build_deck(self.deck_factions))
+        self.deck_counts = tuple(self.deck_cards.count(c) for c in range(100))   # per card type
         if o.first_leader != "random" and int(o.first_leader) >= o.players:
             raise OptionError(f"first_leader={o.first_leader} is not a seat of a {o.players}-player "
                               f"game; use random or 0..{o.players - 1}")

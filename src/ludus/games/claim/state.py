@@ -486,10 +486,14 @@ class ClaimState(State):
         seen += self.trolls_waiting + [c for _, c in self.trick]
         for q in range(self.n):
             seen += self.score[q] + self.gnomes[q] + pinned[q]
-        remaining = list(self.game.deck_cards)
+        counts = list(self.game.deck_counts)
         for c in seen:
-            remaining.remove(c)
-        return sorted(remaining)
+            counts[c] -= 1
+        remaining: list[int] = []
+        for c, n in enumerate(counts):
+            if n:
+                remaining += [c] * n
+        return remaining
 
     # -- inspection -------------------------------------------------------------------------
 
