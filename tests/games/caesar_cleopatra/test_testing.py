@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import doctest
-import json
-import random
 
 import pytest
 
 import ludus
 import ludus.games.caesar_cleopatra.testing as testing
 
+from ..common import check_in_play
 from .helpers import GROUPS, cc, check_consistent, legal, play, position
 
 
@@ -33,24 +32,7 @@ def _positions():
 def test_positions_are_consistent_and_stay_so_in_play(index):
     """Conservation and sound knowledge at the start and along random continuations, and the
     resampled worlds look the same to the seat they were drawn for."""
-    s = list(_positions())[index]
-    game = s.game
-    expected = sorted(game.all_cards())
-    for seed in range(3):
-        state = s.clone()
-        rng = random.Random(seed)
-        for step in range(150):
-            if state.is_terminal:
-                break
-            check_consistent(state)
-            assert sorted(c for cards in state.zones().values() for c in cards) == expected
-            if step % 15 == 0:
-                for p in (0, 1):
-                    w = state.resample(p, random.Random(step))
-                    assert json.dumps(w.observe(p), sort_keys=True) == json.dumps(
-                        state.observe(p), sort_keys=True)
-                    check_consistent(w)
-            state.apply(rng.choice(state.legal_actions()))
+    check_in_play(list(_positions())[index], check_consistent, every=15, max_steps=150, must_end=False)
 
 
 def test_position_fills_piles_and_discards():

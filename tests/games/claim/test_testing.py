@@ -5,13 +5,13 @@ from __future__ import annotations
 import doctest
 import json
 import random
-from collections import Counter
 
 import pytest
 
 import ludus
 import ludus.games.claim.testing as testing
 
+from ..common import check_in_play
 from .helpers import check_consistent, play, position, seat
 
 
@@ -41,25 +41,7 @@ def _positions():
 def test_positions_are_consistent_and_stay_so_in_play(index):
     """Conservation and sound knowledge at the start and along random continuations to the end;
     resampled worlds look the same to the seat they were drawn for."""
-    s = list(_positions())[index]
-    game = s.game
-    expected = Counter(game.all_cards())
-    for seed in range(3):
-        state = s.clone()
-        rng = random.Random(seed)
-        step = 0
-        while not state.is_terminal:
-            check_consistent(state)
-            assert Counter(c for cards in state.zones().values() for c in cards) == expected
-            if step % 5 == 0:
-                for p in range(game.num_players):
-                    w = state.resample(p, random.Random(step))
-                    assert json.dumps(w.observe(p), sort_keys=True) == json.dumps(state.observe(p), sort_keys=True)
-                    check_consistent(w)
-            state.apply(rng.choice(state.legal_actions()))
-            step += 1
-        check_consistent(state)
-        assert step <= 2 * 52 * 2
+    check_in_play(list(_positions())[index], check_consistent, every=5)
 
 
 def test_unspecified_cards_fill_the_zones_left_open_and_the_rest_is_discarded():

@@ -11,6 +11,7 @@ import pytest
 import ludus
 import ludus.games.seize_rome.testing as testing
 
+from ..common import check_in_play
 from .helpers import area, canon, card, cards, check_consistent, hand, play, position, region
 
 
@@ -36,24 +37,7 @@ def _positions():
 def test_positions_are_consistent_and_stay_so_in_play(index):
     """Conservation and sound knowledge at the start and along random continuations to the end;
     resampled worlds look the same to the seat they were drawn for and are consistent too."""
-    start = list(_positions())[index]
-    expected = Counter(start.game.all_cards())
-    for seed in range(3):
-        s = start.clone()
-        rng = random.Random(seed)
-        step = 0
-        while not s.is_terminal:
-            check_consistent(s)
-            assert Counter(c for cs in s.zones().values() for c in cs) == expected
-            if step % 7 == 0:
-                for p in range(s.n):
-                    w = s.resample(p, random.Random(step))
-                    assert canon(w.observe(p)) == canon(s.observe(p))
-                    check_consistent(w)
-            s.apply(rng.choice(s.legal_actions()))
-            step += 1
-        check_consistent(s)
-        assert step < 5000
+    check_in_play(list(_positions())[index], check_consistent, every=7)
 
 
 def test_unspecified_cards_fill_the_hands_left_out_and_the_pile():
