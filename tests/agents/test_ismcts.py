@@ -43,12 +43,27 @@ def test_a_seeded_search_is_deterministic():
     assert len(moves) == 1
 
 
-def test_the_chosen_move_is_legal_and_the_budget_is_spent():
+def test_the_chosen_move_is_legal_and_the_budget_is_kept():
     game, state = _midgame("caesar-cleopatra", 30)
     agent = make("ismcts:iterations=40,seed=2", game)
     move = agent.act(state.perspective(state.current_player))
     assert move in state.legal_actions()
-    assert agent.last_iterations == 40
+    assert 16 <= agent.last_iterations <= 40
+
+
+def test_stopping_early_changes_no_decision(monkeypatch):
+    """The search stops once the most visited move cannot be overtaken: same moves, fewer iterations."""
+    positions = [_midgame(g, steps, seed) for g, steps in (("claim", 9), ("seize-rome", 6)) for seed in range(4)]
+    early = []
+    for game, state in positions:
+        agent = make("ismcts:iterations=300,seed=4", game)
+        early.append((agent.act(state.perspective(state.current_player)), agent.last_iterations))
+    monkeypatch.setattr(ISMCTSAgent, "_settled", lambda self, root, n, start, deadline: False)
+    for (game, state), (move, spent) in zip(positions, early, strict=True):
+        agent = make("ismcts:iterations=300,seed=4", game)
+        assert agent.act(state.perspective(state.current_player)) == move
+        assert agent.last_iterations == 300 >= spent
+    assert any(spent < 300 for _, spent in early)
 
 
 def test_a_time_budget_stops():
@@ -67,7 +82,33 @@ def test_levels_map_to_budgets():
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iterations=0", "ismcts:ultra", "ismcts:foo=1", "ismcts:time=abc",
-                                  "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2"])
+                                  "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2",
+                                  "ismcts:depth=-1", "ismcts:depth=deep"])
 def test_bad_specs_are_refused_before_any_work(spec):
     with pytest.raises(ludus.OptionError):
         make(spec, ludus.make("claim"))
+
+
+@pytest.mark.parametrize("game_id,steps", [("claim", 9), ("seize-rome", 6)])
+def test_heuristic_rollouts_pick_legal_moves(game_id, steps):
+    game, state = _midgame(game_id, steps)
+    agent = make("ismcts:iterations=50,seed=1,rollout=heuristic,depth=full", game)
+    assert agent.policy is not None and agent.depth is None
+    assert agent.act(state.perspective(state.current_player)) in state.legal_actions()
+
+
+def test_a_spec_overrides_the_games_search_defaults(monkeypatch):
+    from ludus.games.claim import heuristic
+
+    game = ludus.make("claim")
+    monkeypatch.setattr(heuristic, "SEARCH_DEFAULTS", {"depth": 5, "rollout": "heuristic"}, raising=False)
+    default = make("ismcts:iterations=10", game)
+    assert (default.depth, default.rollout) == (5, "heuristic")
+    given = make("ismcts:iterations=10,depth=full,rollout=random", game)
+    assert (given.depth, given.rollout, given.policy) == (None, "random", None)
+    assert make("ismcts:iterations=10,depth=3", game).depth == 3
+
+
+def test_caesar_cleopatra_has_no_rollout_policy_to_ask_for():
+    with pytest.raises(ludus.OptionError, match="no heuristic rollout policy"):
+        make("ismcts:rollout=heuristic", ludus.make("caesar-cleopatra"))

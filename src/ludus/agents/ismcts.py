@@ -29,6 +29,7 @@ from ..core.errors import OptionError
 from .base import Agent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
+GAME_DEFAULT = "game"   # depth / rollout not given: the game's SEARCH_DEFAULTS, else full random rollouts
 
 
 class _Node:
@@ -46,8 +47,8 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
-                 time_limit: float | None = None, c: float = 0.7, depth: int | None = None,
-                 rollout: str = "random"):
+                 time_limit: float | None = None, c: float = 0.7, depth: int | None | str = GAME_DEFAULT,
+                 rollout: str = GAME_DEFAULT):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -57,17 +58,25 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts time must be more than 0 seconds, got {time_limit}")
         if c < 0:
             raise OptionError(f"ismcts exploration c must be 0 or more, got {c}")
+        hooks = _hooks(game)
+        defaults = hooks.get("SEARCH_DEFAULTS", {})
+        if depth is GAME_DEFAULT:
+            depth = defaults.get("depth")
+        if rollout is GAME_DEFAULT:
+            rollout = defaults.get("rollout", "random")
+        if depth is not None and depth < 0:
+            raise OptionError(f"ismcts depth must be 0 or more (or full), got {depth}")
         if rollout not in ("random", "heuristic"):
             raise OptionError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
         self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
-        hooks = _hooks(game)
+        self.rollout = rollout
         self.policy = hooks.get("rollout_policy") if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
         self.leaf_values = hooks.get("leaf_values")
         if depth is not None and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
-                              "(leave out depth)")
+                              "(depth=full)")
         self.last_iterations = 0
 
     def act(self, perspective):
@@ -76,12 +85,13 @@ class ISMCTSAgent(Agent):
             return legal[0]
         rng = random.Random(self._search_seed(perspective))
         root = _Node(None)
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        start = time.perf_counter()
+        deadline = start + self.time_limit if self.time_limit else None
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if deadline is not None and n % 16 == 0 and time.perf_counter() >= deadline:
+            if n and n % 16 == 0 and self._settled(root, n, start, deadline):
                 break
             world = perspective.sample(rng)
             world.stop_tracking()   # the world is played out, never observed
@@ -90,6 +100,24 @@ class ISMCTSAgent(Agent):
         self.last_iterations = n
         return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
                    if a in root.children else (-1, 0.0))
+
+    def _settled(self, root: _Node, n: int, start: float, deadline: float | None) -> bool:
+        """Whether the search can stop: out of time, or the most visited move can no longer be
+        overtaken in the iterations left (the answer would be the same, so stopping early
+        changes no decision under an iteration budget)."""
+        left = self.iterations - n if self.iterations is not None else math.inf
+        if deadline is not None:
+            now = time.perf_counter()
+            if now >= deadline:
+                return True
+            left = min(left, n * (deadline - now) / max(now - start, 1e-9))
+        first = second = 0
+        for child in root.children.values():
+            if child.visits > first:
+                first, second = child.visits, first
+            elif child.visits > second:
+                second = child.visits
+        return first - second > left
 
     def _search_seed(self, perspective) -> int:
         """Seed of one search: the agent's seed and everything the seat sees, hashed."""
@@ -149,7 +177,13 @@ def _hooks(game) -> dict:
         module = importlib.import_module("ludus.games." + game.id.replace("-", "_") + ".heuristic")
     except ModuleNotFoundError:
         return {}
-    return {name: getattr(module, name) for name in ("rollout_policy", "leaf_values") if hasattr(module, name)}
+    names = ("rollout_policy", "leaf_values", "SEARCH_DEFAULTS")
+    return {name: getattr(module, name) for name in names if hasattr(module, name)}
+
+
+def _depth(value: str) -> int | None:
+    """``depth=N`` decisions before ``leaf_values``; ``depth=full`` rolls out to the end."""
+    return None if value == "full" else int(value)
 
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
@@ -162,7 +196,7 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
         if level not in LEVELS:
             raise OptionError(f"unknown ismcts level {level!r} in {spec!r}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
-    conversions = {"iterations": int, "time": float, "c": float, "depth": int, "rollout": str}
+    conversions = {"iterations": int, "time": float, "c": float, "depth": _depth, "rollout": str}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {key!r} (in {spec!r}); it takes level, "
@@ -170,7 +204,8 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:
-            raise OptionError(f"ismcts {key}={value!r} in {spec!r} is not a {conversions[key].__name__}") from None
+            kind = "whole number or full" if key == "depth" else conversions[key].__name__
+            raise OptionError(f"ismcts {key}={value!r} in {spec!r} is not a {kind}") from None
     if "time" in kwargs:
         kwargs["time_limit"] = kwargs.pop("time")
         if "iterations" not in params:

@@ -167,3 +167,22 @@ def leaf_values(w) -> list[float]:
         rival = max(v for i, v in enumerate(lead) if i != mine)
         values.append(max(-1.0, min(1.0, (lead[mine] - rival) / scale)))
     return values
+
+
+def rollout_policy(w, rng):
+    """ISMCTS hook (``rollout=heuristic``): a cheap, noisy trick-taker. Following, it wins the
+    trick with its lowest winning card if it can, else throws its lowest card; leads, prize
+    choices and smashes are random, and one move in five is random anyway."""
+    legal = w.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    trick = w.trick
+    if legal[0].kind != PLAY or not trick or rng.random() < 0.2:
+        return legal[rng.randrange(len(legal))]
+    led = trick[0][1] // 10
+    best = trick[0][1]
+    for _, c in trick[1:]:
+        if beats(c, best, led):
+            best = c
+    winners = [a for a in legal if beats(a.a, best, led)]
+    return min(winners or legal, key=lambda a: a.a % 10)

@@ -34,7 +34,7 @@ class HeuristicAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         p = perspective.player
-        value = self._play_values(perspective.world, p)
+        value = play_values(perspective.world, p)
         ranked = sorted(legal, key=lambda a: -(value(a) if a.kind == PLAY else DRAW_WORTH))
         shortlist = ranked[:self.candidates] + [a for a in legal if a.kind != PLAY and a not in
                                                 ranked[:self.candidates]]
@@ -46,56 +46,60 @@ class HeuristicAgent(Agent):
         start = w.round
         w.apply_trusted(action)
         while not w.is_terminal and w.round == start:
-            w.apply_trusted(self._static(w, w.current_player, w.legal_actions()))
+            w.apply_trusted(static_choice(w, w.current_player, w.legal_actions(), self.rng))
         if w.is_terminal:
             return 10 * w.returns()[p]
         controlled = w.controlled()
         return controlled[p] - max(c for q, c in enumerate(controlled) if q != p)
 
-    def _static(self, w, p: int, legal):
-        if len(legal) == 1:
-            return legal[0]
-        value = self._play_values(w, p)
-        plays = [a for a in legal if a.kind == PLAY]
-        best = max(plays, key=lambda a: value(a) + 1e-6 * self.rng.random(), default=None)
-        best_gain = value(best) if best is not None else -math.inf
-        draw = next((a for a in legal if a.kind == DRAW), None)
-        if draw is not None and best_gain < DRAW_WORTH:
-            return draw
-        if best is not None and (best_gain > 0 or not any(a.kind == PASS for a in legal)):
-            return best
-        return next(a for a in legal if a.kind == PASS)
 
-    def _play_values(self, w, p: int):
-        wild_value = w.wild_value
-        known = set()
-        for r in range(w.regions):
-            known.update(w.board[r][p])
-        controlled = w.controlled()
-        mine_now = controlled[p]
+def static_choice(w, p: int, legal, rng):
+    """The one-step rule: the play with the best value if it beats a draw, else draw, else pass."""
+    if len(legal) == 1:
+        return legal[0]
+    value = play_values(w, p)
+    plays = [a for a in legal if a.kind == PLAY]
+    best = max(plays, key=lambda a: value(a) + 1e-6 * rng.random(), default=None)
+    best_gain = value(best) if best is not None else -math.inf
+    draw = next((a for a in legal if a.kind == DRAW), None)
+    if draw is not None and best_gain < DRAW_WORTH:
+        return draw
+    if best is not None and (best_gain > 0 or not any(a.kind == PASS for a in legal)):
+        return best
+    return next(a for a in legal if a.kind == PASS)
 
-        def expected(r: int) -> float:
-            # average of region r's cards 1-6 and wilds: a simple, seat-independent estimate
-            return (21 + wild_value) / 7
 
-        def value(action) -> float:
-            r, card = action.region, action.card
-            mine = sum(wild_value if c == WILD else c % 6 + 1 for c in w.board[r][p])
-            theirs = max((len(w.board[r][q]) * expected(r) for q in range(w.n) if q != p), default=0.0)
-            add = wild_value if card == WILD else card % 6 + 1
-            before, after = _win_chance(mine - theirs), _win_chance(mine + add - theirs)
-            stake = 1.0
-            owner = w.controllers[r]
-            if owner is not None and owner != p:
-                stake += 0.4       # taking it also takes it from someone
-            if owner == p:
-                stake -= 0.2       # already ours (a tie keeps it)
-            if mine_now + 1 >= w.to_win:
-                stake += 0.5
-            cost = 0.02 * add if card != WILD else 0.05
-            return (after - before) * stake - cost
+def play_values(w, p: int):
+    """``value(action)`` of a play for seat p: the gain in the chance of winning its region,
+    weighted by what the region is worth, less a little for spending a strong card."""
+    wild_value = w.wild_value
+    controlled = w.controlled()
+    mine_now = controlled[p]
+    expected = (21 + wild_value) / 7     # average card of a region: its six values and a wild
 
-        return value
+    def value(action) -> float:
+        r, card = action.region, action.card
+        mine = sum(wild_value if c == WILD else c % 6 + 1 for c in w.board[r][p])
+        theirs = max((len(w.board[r][q]) * expected for q in range(w.n) if q != p), default=0.0)
+        add = wild_value if card == WILD else card % 6 + 1
+        before, after = _win_chance(mine - theirs), _win_chance(mine + add - theirs)
+        stake = 1.0
+        owner = w.controllers[r]
+        if owner is not None and owner != p:
+            stake += 0.4       # taking it also takes it from someone
+        if owner == p:
+            stake -= 0.2       # already ours (a tie keeps it)
+        if mine_now + 1 >= w.to_win:
+            stake += 0.5
+        cost = 0.02 * add if card != WILD else 0.05
+        return (after - before) * stake - cost
+
+    return value
+
+
+def rollout_policy(w, rng):
+    """ISMCTS hook: every seat plays the one-step rule (``rollout=heuristic``)."""
+    return static_choice(w, w.current_player, w.legal_actions(), rng)
 
 
 def leaf_values(w) -> list[float]:

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Strength of one agent against another: a long two-agent tournament that can be stopped and resumed.
+
+Strength runs at one second per move cost hours of CPU. This runs the pairing as a
+``ludus.arena.Tournament`` (shared deals, every deal from both seats — or every cyclic seat
+rotation with more players), appends each finished game to a JSON-lines log, and on a second
+run with the same arguments plays only the games missing from the log. It then prints the
+score of the first agent with its 95 % Wilson interval, per seat and in all.
+
+    python bench/strength.py claim ismcts:hard,heuristic --games 400 --log runs/claim-hard.jsonl
+    python bench/strength.py seize-rome ismcts:hard,random -n 400 --log runs/sr.jsonl -j 2
+    python bench/strength.py claim ismcts:hard,heuristic,heuristic -o players=3 --log ...
+    python bench/strength.py claim ismcts:hard,heuristic,ismcts:hard,heuristic -o players=4 --log ...
+
+The agents fill the seats of a table in order (two agents on a bigger table: the second fills
+every other seat); the first agent's spec is the one measured, and every seat with that spec
+is on its side (Claim's partners). A game scores 1 for that side when its best return is
+above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
+plays every seat of every deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+import time
+
+import ludus
+from ludus.arena import Tournament, make_backend
+from ludus.arena.stats import wilson
+from ludus.cli import split_agent_specs
+from ludus.core.options import parse_option_strings
+
+
+def load(log: pathlib.Path, fingerprint: dict) -> dict[int, dict]:
+    """Games already in the log (by unit index); the log must be of the same run."""
+    done: dict[int, dict] = {}
+    if not log.exists():
+        return done
+    with log.open() as f:
+        head = json.loads(f.readline())
+        if head != fingerprint:
+            sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
+        for line in f:
+            game = json.loads(line)
+            done[game["index"]] = game
+    return done
+
+
+def score(game: dict, side: set[int]) -> float:
+    """The measured side's result in one game: 1 won, ½ shared first place, 0 otherwise."""
+    returns, seats = game["returns"], game["seats"]
+    mine = max(r for p, r in enumerate(returns) if seats[p] in side)
+    best_other = max(r for p, r in enumerate(returns) if seats[p] not in side)
+    return 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("agents", help="the table, comma-separated, measured agent first: ismcts:hard,heuristic")
+    ap.add_argument("-n", "--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("-o", "--option", action="append", default=[], help="a game option K=V")
+    ap.add_argument("-j", "--workers", type=int, default=None)
+    ap.add_argument("--log", required=True, type=pathlib.Path, help="JSON-lines file of finished games")
+    args = ap.parse_args(argv)
+
+    options = parse_option_strings(args.option)
+    specs = split_agent_specs(args.agents)
+    seats = ludus.make(args.game, **options).num_players
+    if len(specs) == 2:
+        specs += [specs[1]] * (seats - 2)
+    if len(specs) != seats:
+        sys.exit(f"{args.game} has {seats} seats: give 2 agents or {seats}, not {len(specs)}")
+    tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options)
+    fingerprint = {"game": args.game, "options": tournament.options, "specs": specs,
+                   "games": args.games, "seed": args.seed}
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    done = load(args.log, fingerprint)
+    if not args.log.exists():
+        args.log.write_text(json.dumps(fingerprint) + "\n")
+    units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
+    print(f"{len(done)} games in the log, {len(units)} to play", flush=True)
+    start = time.time()
+    with args.log.open("a") as f:
+        def on_done(batch):
+            for g in batch:
+                f.write(json.dumps(g.to_dict()) + "\n")
+                done[g.index] = g.to_dict()
+            f.flush()
+            print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
+
+        if units:
+            make_backend("local", args.workers).run(tournament.game_id, tournament.options, units, on_done)
+    report(list(done.values()), specs)
+    return 0
+
+
+def report(games: list[dict], specs: list[str]) -> None:
+    side = {i for i, s in enumerate(specs) if s == specs[0]}
+    total = sum(score(g, side) for g in games)
+    lo, hi = wilson(total, len(games))
+    print(f"{','.join(specs)}: {specs[0]} scores {total / len(games):.1%} of {len(games)} games "
+          f"(95 % interval {lo:.1%} … {hi:.1%})")
+    for seat in range(len(specs)):
+        part = [g for g in games if g["seats"][seat] == 0]
+        if part:
+            s = sum(score(g, side) for g in part)
+            print(f"  from seat {seat}: {s / len(part):.1%} of {len(part)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
