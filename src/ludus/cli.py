@@ -661,15 +661,20 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
               help="Games per table (pairing), rounded up to a multiple of the seats: each deal is "
                    "played once in every seat rotation.")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes of the local backend [default: all cores].")
-@click.option("--backend", default="local", show_default=True, metavar="local|serial",
-              help="Where games run: local (process pool) or serial (this process).")
+              help="Worker processes of the local backend, CPUs of the local Ray, or the most game "
+                   "batches running at once on a Ray cluster [default: all cores / the cluster's CPUs].")
+@click.option("--backend", default="local", show_default=True, metavar="local|serial|ray",
+              help="Where games run: local (process pool), serial (this process) or ray (a local Ray, or "
+                   "the cluster at --address; needs pip install 'ludus[ray]').")
+@click.option("--address", default=None, metavar="ADDR",
+              help="With --backend ray: the Ray cluster to use, host:port of its head node, auto, or "
+                   "ray://host:port [default: start a local Ray].")
 @click.option("--seed", type=int, default=None, help="Tournament seed: deals and agent seeds derive from it "
                                                      "(default: a random one, shown).")
 @_OPTION
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR.")
-def tournament_cmd(game_id, agents, num_games, workers, backend, seed, options, out_dir) -> None:
+def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, out_dir) -> None:
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
 
     Every combination of agents that fills the game's seats plays the same deals, each deal
@@ -682,22 +687,25 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, seed, options, 
     if seed is None:
         seed = random.randrange(10**6)
     try:
-        runner = make_backend(backend, workers)
+        runner = make_backend(backend, workers, address)   # cheap checks (ray installed, address answers)
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict())
+        runner.start()                                      # after every input is checked: Ray takes seconds
     except OptionError as e:
         _fail(str(e))
-    units = tour.units()
-    rounded = (f" (rounded up from {num_games} so every deal is played in all {tour.seats} seat rotations)"
-               if tour.games_per_table != num_games else "")
-    where = f"{runner.workers} worker{'s' if runner.workers != 1 else ''}" if runner.name == "local" else "serial"
-    console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
-                  f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "
-                  f"{len(units)} games · seed {seed} · {where}")
-    start = time.perf_counter()
-    with report.ProgressBar(len(units), console, label="tournament") as bar:
-        result = tour.run(runner, on_done=bar)
-    elapsed = time.perf_counter() - start
+    try:
+        units = tour.units()
+        rounded = (f" (rounded up from {num_games} so every deal is played in all {tour.seats} seat rotations)"
+                   if tour.games_per_table != num_games else "")
+        console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
+                      f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "
+                      f"{len(units)} games · seed {seed} · {escape(runner.describe())}")
+        start = time.perf_counter()
+        with report.ProgressBar(len(units), console, label="tournament") as bar:
+            result = tour.run(runner, on_done=bar)
+        elapsed = time.perf_counter() - start
+    finally:
+        runner.close()
     console.print(report.ratings_table(result))
     console.print(report.matrix_table(result))
     speed = (f"{len(units) / elapsed:.1f} games/s" if elapsed and len(units) >= elapsed

@@ -82,7 +82,7 @@ def test_missing_matplotlib_is_a_note(run, tmp_path, monkeypatch):
     (("claim", "--agents", "random,random", "-o", "players=9"), "option players=9 is not accepted"),
     (("claim", "--agents", "random"), "at least 2 agents"),
     (("claim", "-o", "players=4", "--agents", "random,heuristic"), "has 4 seats but only 2 agents"),
-    (("claim", "--agents", "random,random", "--backend", "ray"), "ray backend not available yet"),
+    (("claim", "--agents", "random,random", "--address", "auto"), "only for the ray backend"),
     (("claim", "--agents", "random,random", "--backend", "gpu"), "unknown backend 'gpu'"),
     (("claim", "--agents", "random,random", "--games", "0"), "Invalid value for '--games'"),
     (("claim", "--agents", "random,random", "--workers", "0"), "Invalid value for '--workers'"),

@@ -49,8 +49,8 @@ def test_backend_names():
     assert make_backend("serial").name == "serial"
     assert make_backend("local", 3).workers == 3
     assert make_backend("local").workers >= 1
-    with pytest.raises(ValueError, match="ray backend not available yet"):
-        make_backend("ray")
+    with pytest.raises(ValueError, match="only for the ray backend"):
+        make_backend("local", address="auto")
     with pytest.raises(ValueError, match="unknown backend 'gpu'"):
         make_backend("gpu")
     with pytest.raises(ValueError, match="at least 1"):

@@ -4,7 +4,7 @@ Above the agents, below the command line (DESIGN.md §1)::
 
     from ludus.arena import Tournament, make_backend
     t = Tournament("claim", ["heuristic", "random", "ismcts:easy"], games=40, seed=1)
-    result = t.run(make_backend("local"))          # or SerialBackend(); same results
+    result = t.run(make_backend("local"))          # or SerialBackend(), make_backend("ray"): same results
     for r in result.ratings:
         print(r.name, round(r.rating), (round(r.lo), round(r.hi)))
 
@@ -13,7 +13,7 @@ deals, seat rotations) is in :mod:`ludus.arena.tournament`; the rating model in
 :mod:`ludus.arena.ratings`.
 """
 
-from .backends import BACKENDS, LocalBackend, SerialBackend, available_cores, make_backend
+from .backends import BACKENDS, LocalBackend, RayBackend, SerialBackend, available_cores, make_backend
 from .match import GameResult, Unit, choose, play_game, play_unit
 from .ratings import Rating, fit
 from .stats import derive_seed, wilson
@@ -32,7 +32,7 @@ def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, optio
 
 
 __all__ = [
-    "BACKENDS", "GameResult", "LocalBackend", "Rating", "SerialBackend", "Tournament", "TournamentResult",
+    "BACKENDS", "GameResult", "LocalBackend", "Rating", "RayBackend", "SerialBackend", "Tournament", "TournamentResult",
     "Unit", "available_cores", "choose", "derive_seed", "entrant_names", "fit", "make_backend", "match",
     "play_game", "play_unit", "wilson",
 ]

@@ -1,23 +1,34 @@
-"""Where a tournament's games run: in this process (serial) or in a local process pool.
+"""Where a tournament's games run: in this process (serial), in a local process pool, or on Ray.
 
-A backend has one method, ``run(game_id, options, units, on_done)``: it plays every unit (with
+A backend's main method is ``run(game_id, options, units, on_done)``: it plays every unit (with
 :func:`ludus.arena.match.play_units`), calls ``on_done(results)`` with each finished batch, in
 whatever order batches finish, and returns all the results sorted by unit index. Since every
 unit carries its own seeds, the results do not depend on the backend or the number of workers.
+
+Every backend also has ``start()`` and ``close()`` (also as a ``with`` block) and ``describe()``.
+``run`` starts and closes a backend by itself when it was not started; starting it first makes
+its own errors (Ray not reachable) come before any game, which is what ``ludus tournament`` does.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import logging
 import os
+import socket
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from ..core.errors import OptionError
 from .match import GameResult, Unit, play_units
 
-BACKENDS = ("local", "serial")
+BACKENDS = ("local", "serial", "ray")
 
 OnDone = Callable[[list[GameResult]], None]
+
+CONNECT_TIMEOUT = 3.0           # seconds for the TCP check of a Ray address
+RAY_CLIENT_PORT = 10001         # Ray Client's default port (ray://host)
+RAY_INSTALL = "pip install 'ludus[ray]'"
 
 
 def available_cores() -> int:
@@ -28,7 +39,28 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-class SerialBackend:
+class Backend:
+    """What the backends share: nothing to start or close unless they say otherwise."""
+
+    name = ""
+
+    def start(self):
+        return self
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def describe(self) -> str:
+        return self.name
+
+
+class SerialBackend(Backend):
     """Every game in this process, one after the other: simple, and what tests use."""
 
     name = "serial"
@@ -44,7 +76,13 @@ class SerialBackend:
         return results
 
 
-class LocalBackend:
+def _batches(units: list[Unit], workers: int) -> list[list[Unit]]:
+    """Units in small batches: cheap games do not drown in traffic, long ones still spread out."""
+    size = max(1, min(32, len(units) // (workers * 16)))
+    return [units[i:i + size] for i in range(0, len(units), size)]
+
+
+class LocalBackend(Backend):
     """A ``concurrent.futures.ProcessPoolExecutor`` over ``workers`` processes (default: all cores).
 
     Units go out in small batches (so cheap games do not drown in inter-process traffic and long
@@ -58,12 +96,11 @@ class LocalBackend:
             raise OptionError(f"workers must be at least 1, got {workers}")
         self.workers = workers or available_cores()
 
-    def batch_size(self, n_units: int) -> int:
-        return max(1, min(32, n_units // (self.workers * 16)))
+    def describe(self) -> str:
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
     def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
-        size = self.batch_size(len(units))
-        batches = [units[i:i + size] for i in range(0, len(units), size)]
+        batches = _batches(units, self.workers)
         results: list[GameResult] = []
         with ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(batches)))) as pool:
             todo = iter(batches)
@@ -90,12 +127,236 @@ class LocalBackend:
         return results
 
 
-def make_backend(name: str = "local", workers: int | None = None):
-    """A backend by name: ``local`` (process pool, ``workers`` processes) or ``serial``."""
+def _import_ray():
+    try:
+        import ray
+    except ImportError:
+        raise OptionError(f"the ray backend needs Ray, which is not installed: {RAY_INSTALL}") from None
+    return ray
+
+
+def _has_ray_client() -> bool:
+    """Whether Ray Client (``ray://`` addresses) can work: it needs grpcio, from ``ray[client]``."""
+    return importlib.util.find_spec("grpc") is not None
+
+
+def _host_port(text: str, default_port: int | None = None) -> tuple[str, int]:
+    """``host:port`` (or ``[v6 address]:port``) split; a bare host gets ``default_port``."""
+    host, sep, port = text.rpartition(":")
+    if not sep or "]" in port:
+        host, port = text, ""
+    host = host.strip("[]")
+    if not port and default_port is not None:
+        port = str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise OptionError(f"Ray address {text!r} is not host:port; give the head node's address as host:port "
+                          f"(e.g. 10.0.0.5:6379), auto, or ray://host:{RAY_CLIENT_PORT} for Ray Client")
+    return host, int(port)
+
+
+def _check_reachable(address: str, host: str, port: int, timeout: float = CONNECT_TIMEOUT) -> None:
+    """A TCP connection to host:port within ``timeout`` seconds, or OptionError naming the address.
+
+    Ray itself retries an unreachable address for minutes; this fails in seconds.
+    """
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except TimeoutError:
+        reason = f"no answer within {timeout:g} s"
+    except OSError as e:
+        reason = e.strerror or str(e)
+    else:
+        return
+    raise OptionError(
+        f"no Ray cluster reachable at {address} ({reason}); give the address of a running cluster's head "
+        f"node as host:port (its GCS port, 6379 unless `ray start --head --port` said otherwise), auto for "
+        f"a cluster started on this machine, or leave the address out to start a local Ray")
+
+
+def _auto_address(address: str) -> tuple[str, int] | None:
+    """The host and port ``auto`` stands for (RAY_ADDRESS, or the last ``ray start`` here).
+
+    Uses Ray's own lookup, which is not public API: if it moves, the check is skipped and
+    ``ray.init`` reports what it finds.
+    """
+    try:
+        from ray._private.services import canonicalize_bootstrap_address_or_die
+    except ImportError:
+        return None
+    try:
+        found = canonicalize_bootstrap_address_or_die(address)
+    except ConnectionError as e:
+        raise OptionError(f"Ray address {address}: {e} (start one with `ray start --head`, or give host:port)") \
+            from None
+    except Exception:  # Ray internals, see above
+        return None
+    try:
+        return _host_port(found)
+    except OptionError:
+        return None
+
+
+def _connect_hint(error: BaseException) -> str:
+    """What to check when an address answers but ``ray.init`` cannot use it."""
+    chain = []
+    while error is not None and len(chain) < 10:
+        chain.append(str(error))
+        error = error.__cause__ or error.__context__
+    if any("InvalidAuthToken" in text or "AuthenticationError" in text for text in chain):
+        return ("the cluster wants a token: set RAY_AUTH_MODE=token and give its token as RAY_AUTH_TOKEN "
+                "or in ~/.ray/auth_token")
+    return ("something answers there, but not a Ray cluster this Ray can use: check that the port is the "
+            "head node's GCS port and that both sides run the same Ray version")
+
+
+class RayBackend(Backend):
+    """Batches of units as Ray tasks: on a local Ray it starts, or on a cluster at ``address``.
+
+    ``address=None`` starts a local Ray with ``workers`` CPUs (default: all cores) and shuts it
+    down on ``close()``. An address — ``host:port`` of a head node, ``auto`` (RAY_ADDRESS or the
+    last ``ray start`` on this machine) or ``ray://host:port`` (Ray Client, needs the
+    ``ray[client]`` extra) — connects to that cluster, where ludus must be installed; there
+    ``workers`` caps the batches running at once (default: the cluster's CPUs). If Ray is
+    already initialised in this process, that Ray is used and left running.
+
+    Building one checks that Ray is installed and that the address answers (a TCP connection,
+    a few seconds at most); ``start()`` initialises Ray.
+    """
+
+    name = "ray"
+
+    def __init__(self, workers: int | None = None, address: str | None = None):
+        if workers is not None and workers < 1:
+            raise OptionError(f"workers must be at least 1, got {workers}")
+        self.ray = _import_ray()
+        self.address = address.strip() if address is not None else None
+        self.requested = workers
+        self.workers = workers or available_cores()
+        self.in_flight = 3 * self.workers
+        self.owns = False               # whether close() shuts Ray down
+        self.started = False
+        self.where = "local"
+        if self.address == "":
+            raise OptionError("the Ray address is empty; give host:port, auto or ray://host:port")
+        if self.address is not None:
+            self._check_address()
+
+    def _check_address(self) -> None:
+        address = self.address
+        if address.startswith("ray://"):
+            if not _has_ray_client():
+                raise OptionError(f"a ray:// address needs Ray Client, which is not installed: "
+                                  f"pip install 'ray[client]' (or give the head node's host:port instead of {address})")
+            host, port = _host_port(address[len("ray://"):], RAY_CLIENT_PORT)
+        elif address == "auto":
+            found = _auto_address(address)
+            if found is None:
+                return
+            host, port = found
+        elif "://" in address:
+            raise OptionError(f"Ray address {address!r}: the only scheme understood is ray:// (Ray Client); "
+                              f"give host:port for a head node")
+        else:
+            host, port = _host_port(address)
+        _check_reachable(address, host, port)
+
+    def start(self):
+        """Initialise Ray (or use the one already running in this process); OptionError if it fails."""
+        if self.started:
+            return self
+        ray = self.ray
+        if ray.is_initialized():
+            self.owns = False
+            self.where = "Ray already running"
+        else:
+            quiet = dict(log_to_driver=False, logging_level=logging.ERROR)
+            try:
+                if self.address is None:
+                    # address="local": a new Ray here, even when RAY_ADDRESS points elsewhere
+                    ray.init(address="local", num_cpus=self.workers, include_dashboard=False, **quiet)
+                else:
+                    ray.init(address=self.address, **quiet)
+            except Exception as e:  # any failure to start is for the user to fix
+                if ray.is_initialized():
+                    ray.shutdown()
+                if self.address is None:
+                    raise OptionError(f"could not start a local Ray: {e}") from e
+                raise OptionError(f"could not connect to the Ray cluster at {self.address}: {e} "
+                                  f"({_connect_hint(e)})") from e
+            self.owns = True
+            self.where = "local Ray" if self.address is None else f"Ray at {self.address}"
+        if self.address is not None or not self.owns:
+            cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+            self.workers = self.requested or cpus
+            # a cap given by the user is exact; otherwise keep a queue so no CPU waits for the driver
+            self.in_flight = self.requested or 3 * cpus
+        self.task = ray.remote(play_units)
+        self.started = True
+        return self
+
+    def close(self) -> None:
+        """Shut down the Ray this backend started (never one it found running)."""
+        if self.started and self.owns and self.ray.is_initialized():
+            self.ray.shutdown()
+        self.started = self.owns = False
+
+    def describe(self) -> str:
+        if not self.started:
+            return "ray"
+        if self.owns and self.address is None:
+            return f"local Ray, {self.workers} CPU{'s' if self.workers != 1 else ''}"
+        return f"{self.where}, {self.in_flight} batch{'es' if self.in_flight != 1 else ''} at a time"
+
+    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
+        started_here = not self.started
+        self.start()
+        try:
+            return self._run(game_id, options, units, on_done)
+        finally:
+            if started_here:
+                self.close()
+
+    def _run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None) -> list[GameResult]:
+        ray = self.ray
+        todo = iter(_batches(units, self.workers))
+        pending: list = []
+        results: list[GameResult] = []
+        try:
+            for batch in todo:
+                pending.append(self.task.remote(game_id, options, batch))
+                if len(pending) >= self.in_flight:
+                    break
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    batch_results = ray.get(ref)
+                    results += batch_results
+                    if on_done is not None:
+                        on_done(batch_results)
+                    nxt = next(todo, None)
+                    if nxt is not None:
+                        pending.append(self.task.remote(game_id, options, nxt))
+        except BaseException:               # an agent's error, or Ctrl-C: drop the queued games
+            for ref in pending:
+                ray.cancel(ref)
+            raise
+        results.sort(key=lambda r: r.index)
+        return results
+
+
+def make_backend(name: str = "local", workers: int | None = None, address: str | None = None):
+    """A backend by name: ``local`` (process pool, ``workers`` processes), ``serial``, or ``ray``.
+
+    ``address`` (ray only): a Ray cluster to use instead of starting a local one.
+    """
+    if address is not None and name != "ray":
+        raise OptionError(f"a Ray address ({address}) is only for the ray backend (--backend ray), "
+                          f"not {name!r}")
     if name == "local":
         return LocalBackend(workers)
     if name == "serial":
         return SerialBackend()
     if name == "ray":
-        raise OptionError("ray backend not available yet; use --backend local (default) or serial")
+        return RayBackend(workers, address)
     raise OptionError(f"unknown backend {name!r}; backends: {', '.join(BACKENDS)}")
