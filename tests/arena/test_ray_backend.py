@@ -75,9 +75,11 @@ def test_same_results_on_every_backend_and_worker_count(reference, ray_backend):
 
     t, serial, local = reference
     on_two = t.run(ray_backend)
-    one = RayBackend(workers=1)                    # Ray is running: used as it is, one batch at a time
-    on_one = t.run(one)
+    one = RayBackend(workers=1).start()            # Ray is running: used as it is, one batch at a time
     assert one.in_flight == 1 and not one.owns
+    assert one.describe() == "Ray already running, at most 1 batch at once"
+    on_one = t.run(one)
+    one.close()
     assert ray.is_initialized(), "a backend shut down a Ray it had not started"
 
     assert len(serial.games) == 24
@@ -198,7 +200,7 @@ def test_cli_ray_backend_end_to_end(run, tmp_path, ray_backend):
     args = ("tournament", "claim", "--agents", "heuristic,random", "-n", "6", "--seed", "7")
     on_ray = run(*args, "--backend", "ray", "--out", str(tmp_path / "ray"))
     assert on_ray.exit_code == 0, on_ray.output
-    assert "Ray already running" in on_ray.output and "6 games in" in on_ray.output
+    assert "Ray already running, 2 CPUs" in on_ray.output and "6 games in" in on_ray.output
     assert ray.is_initialized()                         # the fixture's Ray: not the CLI's to shut down
     serial = run(*args, "--backend", "serial", "--out", str(tmp_path / "serial"))
     assert serial.exit_code == 0, serial.output

@@ -304,9 +304,9 @@ class RayBackend(Backend):
     def describe(self) -> str:
         if not self.started:
             return "ray"
-        if self.owns and self.address is None:
-            return f"local Ray, {self.workers} CPU{'s' if self.workers != 1 else ''}"
-        return f"{self.where}, {self.in_flight} batch{'es' if self.in_flight != 1 else ''} at a time"
+        if self.requested is None or (self.owns and self.address is None):
+            return f"{self.where}, {self.workers} CPU{'s' if self.workers != 1 else ''}"
+        return f"{self.where}, at most {self.in_flight} batch{'es' if self.in_flight != 1 else ''} at once"
 
     def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
         started_here = not self.started
