@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""ISMCTS speed: iterations per second of CPU time, per game, from a few early positions.
+"""ISMCTS speed: iterations per second of CPU time, per game, over positions from whole games.
 
-For each game (2 players, default options) it plays ``--skip`` random decisions from several
-seeds, then times one search of ``--iterations`` iterations from the seat to move, with full
-rollouts and with depth-limited rollouts (``depth=8`` and the game's ``leaf_values`` hook).
-It prints a markdown table; ``--profile GAME`` prints where one search spends its time.
+For each game (2 players, default options) it plays ``--games`` games between heuristic bots
+and, at every ``--every``-th decision with a real choice, times one search of ``--iterations``
+iterations from the seat to move. Early positions have long rollouts and late ones short, so
+the figure is the total of iterations over the total CPU time of all searches. Each search
+configuration is a column: the game's default (``SEARCH_DEFAULTS`` of its heuristic module),
+full random rollouts, depth-8 rollouts with ``leaf_values``, and heuristic rollouts where the
+game has a rollout policy. ``--profile GAME`` prints where one default search spends its time.
 
     python bench/bench_search.py
     python bench/bench_search.py --game claim --iterations 3000
@@ -16,69 +19,75 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
-import statistics
 import sys
 import time
 
 import ludus
 from ludus.agents import make
 
-SPECS = (("full rollouts", "ismcts:iterations={n},seed=1"),
-         ("depth 8", "ismcts:iterations={n},seed=1,depth=8"))
+SPECS = (("default", "ismcts:iterations={n},seed=1"),
+         ("full random rollouts", "ismcts:iterations={n},seed=1,depth=full,rollout=random"),
+         ("depth 8", "ismcts:iterations={n},seed=1,depth=8,rollout=random"),
+         ("heuristic rollouts", "ismcts:iterations={n},seed=1,depth=full,rollout=heuristic"))
 
 
-def position(game, seed: int, skip: int):
-    """A state after ``skip`` random decisions, at a decision with a real choice."""
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(skip):
-        if state.is_terminal:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    while not state.is_terminal and len(state.legal_actions()) < 2:
-        state.apply(state.legal_actions()[0])
-    return state
+def positions(game, games: int, every: int) -> list:
+    """Every ``every``-th decision with a real choice in ``games`` heuristic-vs-heuristic games."""
+    out = []
+    for seed in range(games):
+        state = game.new_state(seed)
+        bots = [make("heuristic", game, seed=seed * 10 + p) for p in range(game.num_players)]
+        k = 0
+        while not state.is_terminal:
+            p = state.current_player
+            if len(state.legal_actions()) > 1:
+                if k % every == 0:
+                    out.append(state.clone())
+                k += 1
+            state.apply(bots[p].act(state.perspective(p)))
+    return out
 
 
-def iterations_per_s(game, spec: str, n: int, seeds: int, skip: int) -> float:
-    rates = []
-    for seed in range(seeds):
-        state = position(game, seed, skip)
-        if state.is_terminal:
-            continue
+def iterations_per_s(game, spec: str, n: int, states: list) -> float | None:
+    """Total iterations over total CPU seconds of one search from each state (None: no such spec)."""
+    try:
         agent = make(spec.format(n=n), game)
+    except ludus.OptionError:
+        return None
+    iterations, seconds = 0, 0.0
+    for state in states:
         view = state.perspective(state.current_player)
         t = time.process_time()
         agent.act(view)
-        rates.append(agent.last_iterations / (time.process_time() - t))
-    return statistics.median(rates)
+        seconds += time.process_time() - t
+        iterations += agent.last_iterations
+    return iterations / seconds
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
-    ap.add_argument("--iterations", type=int, default=1500)
-    ap.add_argument("--seeds", type=int, default=3)
-    ap.add_argument("--skip", type=int, default=12, help="random decisions before the search")
-    ap.add_argument("--profile", metavar="GAME", help="profile one full-rollout search of GAME")
+    ap.add_argument("--iterations", type=int, default=500, help="per search")
+    ap.add_argument("--games", type=int, default=2, help="heuristic games the positions come from")
+    ap.add_argument("--every", type=int, default=4, help="search every N-th decision with a choice")
+    ap.add_argument("--profile", metavar="GAME", help="profile default searches of GAME")
     args = ap.parse_args(argv)
     if args.profile:
         game = ludus.make(args.profile)
-        state = position(game, 0, args.skip)
-        agent = make(f"ismcts:iterations={args.iterations},seed=1", game)
-        view = state.perspective(state.current_player)
+        states = positions(game, args.games, args.every)
         profiler = cProfile.Profile()
-        profiler.runcall(agent.act, view)
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        profiler.runcall(iterations_per_s, game, SPECS[0][1], args.iterations, states)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         return 0
-    print("| game | " + " | ".join(f"iterations/s, {label}" for label, _ in SPECS) + " |")
-    print("|---|" + "---:|" * len(SPECS))
+    print(f"{args.iterations} iterations per search, every {args.every}th decision of {args.games} games\n")
+    print("| game | searches | " + " | ".join(f"it/s, {label}" for label, _ in SPECS) + " |")
+    print("|---|---:|" + "---:|" * len(SPECS))
     for game_id in args.game or ludus.game_ids():
         game = ludus.make(game_id)
-        cells = [f"{iterations_per_s(game, spec, args.iterations, args.seeds, args.skip):,.0f}"
-                 for _, spec in SPECS]
-        print(f"| {game_id} | " + " | ".join(cells) + " |")
+        states = positions(game, args.games, args.every)
+        rates = [iterations_per_s(game, spec, args.iterations, states) for _, spec in SPECS]
+        cells = ["—" if r is None else f"{r:,.0f}" for r in rates]
+        print(f"| {game_id} | {len(states)} | " + " | ".join(cells) + " |", flush=True)
     return 0
 
 

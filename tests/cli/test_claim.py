@@ -349,3 +349,23 @@ def test_narration_from_each_seat():
     assert plain.sub("", term.narrate(smash, 1)) == "Seat 0's Giant smashed your gnomes 5"
     assert plain.sub("", term.narrate(smash, 0)) == "Your Giant smashed seat 1's gnomes 5"
     assert "Trolls waiting" in term.narrate(ev.TrollsWaiting(("trolls 2",)), 0)
+
+
+def test_a_whole_game_against_the_search_bot(run, tmp_path):
+    """``--vs ismcts:LEVEL`` (or any ismcts spec) plays a whole game; its moves are legal."""
+    path = tmp_path / "vs-ismcts.json"
+    result = run("play", "claim", "--seed", "8", "--vs", "ismcts:iterations=40,seed=2", "--save", str(path),
+                 input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert "vs seat 1: ismcts:iterations=40,seed=2" in result.output
+    assert "Game over" in result.output
+    assert ludus.replay(json.loads(path.read_text())).is_terminal
+
+
+@pytest.mark.parametrize("spec, message", [("ismcts:ultra", "unknown ismcts level 'ultra'"),
+                                           ("ismcts:iterations=0", "at least 1"),
+                                           ("ismcts:depth=deep", "not a whole number or full")])
+def test_a_bad_search_bot_spec_is_refused(run, spec, message):
+    result = run("play", "claim", "--vs", spec, input="quit\n\n")
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
