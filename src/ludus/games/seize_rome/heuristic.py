@@ -102,11 +102,28 @@ def rollout_policy(w, rng):
     return static_choice(w, w.current_player, w.legal_actions(), rng)
 
 
+def projected_control(w) -> list[int]:
+    """Regions each seat would control if the round ended now (S9-S11 on the board as it is)."""
+    controllers = list(w.controllers) if w.persistent else [None] * w.regions
+    wild_value = w.wild_value
+    for r in range(w.regions):
+        strength = [sum(wild_value if c == WILD else c % 6 + 1 for c in cards) for cards in w.board[r]]
+        top = max(strength)
+        if top > 0:
+            if strength.count(top) == 1:
+                controllers[r] = strength.index(top)
+            elif w.tie_clears:
+                controllers[r] = None
+    return [controllers.count(q) for q in range(w.n)]
+
+
 def leaf_values(w) -> list[float]:
-    """ISMCTS hook: per seat, regions held minus the best rival's, against the number needed."""
+    """ISMCTS hook: per seat, the regions it would hold if the round ended now minus the best
+    rival's, against the number needed. Read in a determinized world, where every card on the
+    board is known (the search's own guess, not the seat's knowledge)."""
     if w.is_terminal:
         return w.returns()
-    held = w.controlled()
+    held = projected_control(w)
     out = []
     for p in range(w.n):
         rival = max(c for q, c in enumerate(held) if q != p)
