@@ -44,6 +44,9 @@ ACTION_CARD_WORTH = 0.25  # what an action card in hand is worth
 ARRANGE_ORDER = (VETO, 0, 3, SPY, 2, 4)   # veto, assassin, scout, spy, castling, wrath (top first)
 OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest opening cards
 PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
+# ISMCTS here: a game is ~250 decisions, so random rollouts to the end are dear and mostly noise;
+# four random decisions and then ``evaluate`` measured far stronger (docs/agents.md).
+SEARCH_DEFAULTS = {"depth": 4}
 
 
 def evaluate(w, p: int) -> float:
