@@ -18,6 +18,9 @@ from .cards import WILD
 from .notation import DRAW, PASS, PLAY
 
 DRAW_WORTH = 0.25
+# ISMCTS here: four random decisions, then the round's control projected from the board
+# (``leaf_values``); rollouts to the end span many rounds and measured far weaker.
+SEARCH_DEFAULTS = {"depth": 4}
 
 
 def _win_chance(margin: float) -> float:
