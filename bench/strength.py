@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
 
         if units:
-            make_backend("local", args.workers).run(tournament.game_id, tournament.options, units, on_done)
+            # one worker: play in this process, so every game reaches the log as soon as it ends
+            backend = make_backend("serial" if args.workers == 1 else "local", args.workers)
+            backend.run(tournament.game_id, tournament.options, units, on_done)
     report(list(done.values()), specs)
     return 0
 

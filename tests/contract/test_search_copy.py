@@ -48,3 +48,23 @@ def test_a_search_copy_refuses_views_and_worlds(case):
     for p in seats(state.game):
         state.observe(p)
         state.resample(p, random.Random(0))
+
+
+@pytest.mark.seeds(2, 1)
+def test_a_random_playout_plays_legal_moves_the_public_calls_accept(case, seed):
+    """``State.playout`` (the fast random rollout of search) plays only legal moves: replaying its
+    history with the validating ``apply`` gives the same game; ``max_steps`` stops it early."""
+    start = state_after(case, seed, 4)
+    cut = start.clone()
+    cut.stop_tracking()
+    cut.playout(random.Random(seed), max_steps=3)
+    assert len(cut.history) == len(start.history) + 3 or (cut.is_terminal and len(cut.history) < len(start.history) + 3)
+    search = start.clone()
+    search.stop_tracking()
+    search.playout(random.Random(seed))
+    assert search.is_terminal
+    replayed = start.clone()
+    for action in search.history[len(start.history):]:
+        replayed.apply(action)
+    assert replayed.is_terminal and replayed.returns() == search.returns()
+    assert replayed.record() == search.record()

@@ -158,17 +158,14 @@ class ISMCTSAgent(Agent):
 
     def _rollout(self, world, rng: random.Random) -> list[float]:
         policy, depth = self.policy, self.depth
-        steps = 0
-        while not world.is_terminal:
-            if depth is not None and steps >= depth:
-                return self.leaf_values(world)
-            legal = world.legal_actions()
-            if policy is not None:
+        if policy is None:
+            world.playout(rng, depth)
+        else:
+            steps = 0
+            while not world.is_terminal and (depth is None or steps < depth):
                 world.apply_trusted(policy(world, rng))
-            else:
-                world.apply_trusted(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
-            steps += 1
-        return world.returns()
+                steps += 1
+        return world.returns() if world.is_terminal else self.leaf_values(world)
 
 
 def _clock() -> float:

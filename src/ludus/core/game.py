@@ -187,6 +187,22 @@ class State:
         self._apply(action)
         self.history.append(action)
 
+    def playout(self, rng: random.Random, max_steps: int | None = None) -> None:
+        """Play uniformly random legal moves to the end, or for ``max_steps`` decisions: the
+        random rollout of a search, as ``apply_trusted`` would play it, without the per-move
+        overhead of the public calls (no checks, no events, no copies of the legal list)."""
+        self._legal_cache = None
+        self.narrate = False
+        legal_of, apply, history = self._legal, self._apply, self.history
+        random_ = rng.random
+        steps = 0
+        while not self.is_terminal and (max_steps is None or steps < max_steps):
+            legal = legal_of()
+            action = legal[int(random_() * len(legal))]
+            apply(action)
+            history.append(action)
+            steps += 1
+
     def stop_tracking(self) -> None:
         """Make this state a search copy: it stops keeping what each seat knows.
 
