@@ -11,6 +11,7 @@ score of the first agent with its 95 % Wilson interval, per seat and in all.
     python bench/strength.py seize-rome ismcts:hard,random -n 400 --log runs/sr.jsonl -j 2
     python bench/strength.py claim ismcts:hard,heuristic,heuristic -o players=3 --log ...
     python bench/strength.py claim ismcts:hard,heuristic,ismcts:hard,heuristic -o players=4 --log ...
+    python bench/strength.py claim ismcts:hard,heuristic -n 400 --log runs/claim-hard.jsonl --report
 
 The agents fill the seats of a table in order (two agents on a bigger table: the second fills
 every other seat); the first agent's spec is the one measured, and every seat with that spec
@@ -44,7 +45,10 @@ def load(log: pathlib.Path, fingerprint: dict) -> dict[int, dict]:
         if head != fingerprint:
             sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
         for line in f:
-            game = json.loads(line)
+            try:
+                game = json.loads(line)
+            except json.JSONDecodeError:      # a last line cut short by a stopped run: replay it
+                break
             done[game["index"]] = game
     return done
 
@@ -66,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-o", "--option", action="append", default=[], help="a game option K=V")
     ap.add_argument("-j", "--workers", type=int, default=None)
     ap.add_argument("--log", required=True, type=pathlib.Path, help="JSON-lines file of finished games")
+    ap.add_argument("--report", action="store_true", help="only report what the log holds; play nothing")
     args = ap.parse_args(argv)
 
     options = parse_option_strings(args.option)
@@ -80,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
                    "games": args.games, "seed": args.seed}
     args.log.parent.mkdir(parents=True, exist_ok=True)
     done = load(args.log, fingerprint)
+    if args.report:
+        if done:
+            report(list(done.values()), specs)
+        return 0
     if not args.log.exists():
         args.log.write_text(json.dumps(fingerprint) + "\n")
     units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
