@@ -44,12 +44,16 @@ def load(log: pathlib.Path, fingerprint: dict) -> dict[int, dict]:
         head = json.loads(f.readline())
         if head != fingerprint:
             sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
-        for line in f:
-            try:
-                game = json.loads(line)
-            except json.JSONDecodeError:      # a last line cut short by a stopped run: replay it
-                break
-            done[game["index"]] = game
+        lines = f.readlines()
+    for number, line in enumerate(lines):
+        try:
+            game = json.loads(line)
+        except json.JSONDecodeError:          # cut short by a stopped run: drop it, replay that game
+            if number != len(lines) - 1:
+                sys.exit(f"{log}: line {number + 2} is not JSON; fix or remove it")
+            log.write_text(json.dumps(head) + "\n" + "".join(lines[:number]))
+            break
+        done[game["index"]] = game
     return done
 
 
