@@ -112,3 +112,19 @@ def test_a_spec_overrides_the_games_search_defaults(monkeypatch):
 def test_caesar_cleopatra_has_no_rollout_policy_to_ask_for():
     with pytest.raises(ludus.OptionError, match="no heuristic rollout policy"):
         make("ismcts:rollout=heuristic", ludus.make("caesar-cleopatra"))
+
+
+@pytest.mark.parametrize("game_id,options", [
+    ("caesar-cleopatra", {}), ("caesar-cleopatra", {"edition": "2024"}),
+    ("caesar-cleopatra", {"wrath": "face-up", "philosopher": "difference"}),
+    ("claim", {}), ("claim", {"players": 3}), ("claim", {"players": 4}), ("claim", {"factions": "claim2"}),
+    ("seize-rome", {}), ("seize-rome", {"players": 4, "control": "per-round", "tie": "clear"}),
+])
+def test_whole_games_with_the_games_search_defaults(game_id, options):
+    """Every seat a small search with its game's defaults (depth and leaf evaluation where set):
+    each move is checked by the validating ``apply`` of ``play_game`` and the game ends."""
+    from ludus.arena.match import play_game
+
+    game = ludus.make(game_id, **options)
+    agents = [make(f"ismcts:iterations=8,seed={p}", game) for p in range(game.num_players)]
+    assert play_game(game, agents, seed=5).is_terminal
