@@ -126,30 +126,31 @@ class ISMCTSAgent(Agent):
 
     def _iterate(self, root: _Node, world, rng: random.Random) -> None:
         node, path = root, [root]
-        log = math.log
+        log, sqrt = math.log, math.sqrt
         c = self.c
         while not world.is_terminal:                                        # selection
             legal = world.legal_actions()
-            children = node.children
-            untried = [a for a in legal if a not in children]
+            get = node.children.get
+            untried = []
+            best, best_score = None, -math.inf
             for a in legal:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
+                child = get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if score > best_score:
+                    best, best_score = a, score
             if untried:                                                     # expansion
                 a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = children[a] = _Node(world.current_player)
+                child = node.children[a] = _Node(world.current_player)
                 world.apply_trusted(a)
                 path.append(child)
                 break
-            best, best_score = None, -math.inf
-            for a in legal:
-                ch = children[a]
-                score = ch.total / ch.visits + c * math.sqrt(log(ch.avail) / ch.visits)
-                if score > best_score:
-                    best, best_score = a, score
             world.apply_trusted(best)
-            node = children[best]
+            node = node.children[best]
             path.append(node)
         values = self._rollout(world, rng)
         for nd in path[1:]:                                                 # backpropagation

@@ -361,13 +361,22 @@ class ClaimState(State):
 
     def faction_winners(self) -> dict[int, int | None]:
         """K30: per faction of the deck, the side that wins it (None: nobody)."""
-        sides = self._sides()
+        factions = self.factions
+        held = []                        # per side: faction -> its values there (one pass per pile)
+        for pile in self._sides():
+            values = {f: [] for f in factions}
+            for c in pile:
+                values[c // 10].append(c % 10)
+            held.append(values)
         out = {}
-        for f in self.factions:
-            holdings = [sorted((c % 10 for c in pile if c // 10 == f), reverse=True) for pile in sides]
-            best = max(holdings, key=lambda h: (len(h), h))
-            leaders = [i for i, h in enumerate(holdings) if (len(h), h) == (len(best), best)]
-            out[f] = leaders[0] if best and len(leaders) == 1 else None
+        for f in factions:
+            keys = []                    # most cards, then the highest card, the next highest …
+            for values in held:
+                v = values[f]
+                v.sort(reverse=True)
+                keys.append((len(v), v))
+            best = max(keys)
+            out[f] = keys.index(best) if best[0] and keys.count(best) == 1 else None
         return out
 
     def scores(self) -> list[int]:
