@@ -16,6 +16,7 @@ import importlib.util
 import logging
 import os
 import socket
+import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -76,10 +77,41 @@ class SerialBackend(Backend):
         return results
 
 
-def _batches(units: list[Unit], workers: int) -> list[list[Unit]]:
-    """Units in small batches: cheap games do not drown in traffic, long ones still spread out."""
-    size = max(1, min(32, len(units) // (workers * 16)))
-    return [units[i:i + size] for i in range(0, len(units), size)]
+class _Batcher:
+    """Hands out a tournament's units in batches sized by how fast games finish.
+
+    One game per batch until games have been timed, then enough games for about
+    ``BATCH_SECONDS`` of one worker's time (at most 32, and small enough near the end to keep
+    every worker busy): cheap games do not drown in inter-process traffic, and slow ones (a
+    search bot's) report progress game by game. Batching never changes results — each unit
+    carries its own seeds.
+    """
+
+    BATCH_SECONDS = 0.5
+
+    def __init__(self, units: list[Unit], workers: int):
+        self.units, self.workers = units, workers
+        self.next = 0
+        self.finished = 0
+        self.start = time.perf_counter()
+
+    def take(self) -> list[Unit] | None:
+        """The next batch, or None when every unit has been handed out."""
+        left = len(self.units) - self.next
+        if not left:
+            return None
+        size = 1
+        elapsed = time.perf_counter() - self.start
+        if self.finished and elapsed > 0:
+            per_worker = self.finished / elapsed / self.workers        # games per second per worker
+            size = int(per_worker * self.BATCH_SECONDS)
+        size = max(1, min(size, 32, left // (self.workers * 4) or 1))
+        batch = self.units[self.next:self.next + size]
+        self.next += len(batch)
+        return batch
+
+    def finished_games(self, n: int) -> None:
+        self.finished += n
 
 
 class LocalBackend(Backend):
@@ -100,24 +132,22 @@ class LocalBackend(Backend):
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
     def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
-        batches = _batches(units, self.workers)
+        batcher = _Batcher(units, self.workers)
         results: list[GameResult] = []
-        with ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(batches)))) as pool:
-            todo = iter(batches)
+        with ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(units)))) as pool:
             pending = set()
             try:
-                for batch in todo:
+                while len(pending) < 2 * self.workers and (batch := batcher.take()) is not None:
                     pending.add(pool.submit(play_units, game_id, options, batch))
-                    if len(pending) >= 3 * self.workers:
-                        break
                 while pending:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
                         batch_results = future.result()
+                        batcher.finished_games(len(batch_results))
                         results += batch_results
                         if on_done is not None:
                             on_done(batch_results)
-                        nxt = next(todo, None)
+                        nxt = batcher.take()
                         if nxt is not None:
                             pending.add(pool.submit(play_units, game_id, options, nxt))
             except BaseException:           # an agent's error, or Ctrl-C: drop the queued games
@@ -319,22 +349,21 @@ class RayBackend(Backend):
 
     def _run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None) -> list[GameResult]:
         ray = self.ray
-        todo = iter(_batches(units, self.workers))
+        batcher = _Batcher(units, self.workers)
         pending: list = []
         results: list[GameResult] = []
         try:
-            for batch in todo:
+            while len(pending) < self.in_flight and (batch := batcher.take()) is not None:
                 pending.append(self.task.remote(game_id, options, batch))
-                if len(pending) >= self.in_flight:
-                    break
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
                     batch_results = ray.get(ref)
+                    batcher.finished_games(len(batch_results))
                     results += batch_results
                     if on_done is not None:
                         on_done(batch_results)
-                    nxt = next(todo, None)
+                    nxt = batcher.take()
                     if nxt is not None:
                         pending.append(self.task.remote(game_id, options, nxt))
         except BaseException:               # an agent's error, or Ctrl-C: drop the queued games
