@@ -83,7 +83,8 @@ def test_levels_map_to_budgets():
 
 @pytest.mark.parametrize("spec", ["ismcts:iterations=0", "ismcts:ultra", "ismcts:foo=1", "ismcts:time=abc",
                                   "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2",
-                                  "ismcts:depth=-1", "ismcts:depth=deep"])
+                                  "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:time=nan",
+                                  "ismcts:time=inf", "ismcts:c=nan", "ismcts:c=inf"])
 def test_bad_specs_are_refused_before_any_work(spec):
     with pytest.raises(ludus.OptionError):
         make(spec, ludus.make("claim"))

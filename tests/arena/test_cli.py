@@ -86,6 +86,8 @@ def test_missing_matplotlib_is_a_note(run, tmp_path, monkeypatch):
     (("claim", "--agents", "random,random", "--backend", "gpu"), "unknown backend 'gpu'"),
     (("claim", "--agents", "random,random", "--games", "0"), "Invalid value for '--games'"),
     (("claim", "--agents", "random,random", "--workers", "0"), "Invalid value for '--workers'"),
+    (("claim", "--agents", "random,random", "--backend", "serial", "-j", "4"), "serial backend plays in this one"),
+    (("claim", "--agents", "random,ismcts:time=nan"), "ismcts time must be a number of seconds above 0"),
 ])
 def test_bad_input_fails_before_any_game(run, tmp_path, args, message):
     out = tmp_path / "out"

@@ -29,7 +29,7 @@ from ..core.errors import OptionError
 from .base import Agent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
-GAME_DEFAULT = "game"   # depth / rollout not given: the game's SEARCH_DEFAULTS, else full random rollouts
+GAME_DEFAULT = object()   # depth / rollout not given: the game's SEARCH_DEFAULTS, else full random rollouts
 
 
 class _Node:
@@ -47,17 +47,16 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
-                 time_limit: float | None = None, c: float = 0.7, depth: int | None | str = GAME_DEFAULT,
-                 rollout: str = GAME_DEFAULT):
+                 time_limit: float | None = None, c: float = 0.7, depth=GAME_DEFAULT, rollout=GAME_DEFAULT):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
         if iterations is not None and iterations < 1:
             raise OptionError(f"ismcts iterations must be at least 1, got {iterations}")
-        if time_limit is not None and time_limit <= 0:
-            raise OptionError(f"ismcts time must be more than 0 seconds, got {time_limit}")
-        if c < 0:
-            raise OptionError(f"ismcts exploration c must be 0 or more, got {c}")
+        if time_limit is not None and not (0 < time_limit < math.inf):
+            raise OptionError(f"ismcts time must be a number of seconds above 0, got {time_limit}")
+        if not (0 <= c < math.inf):
+            raise OptionError(f"ismcts exploration c must be a number, 0 or more, got {c}")
         hooks = _hooks(game)
         defaults = hooks.get("SEARCH_DEFAULTS", {})
         if depth is GAME_DEFAULT:
@@ -103,8 +102,9 @@ class ISMCTSAgent(Agent):
 
     def _settled(self, root: _Node, n: int, start: float, deadline: float | None) -> bool:
         """Whether the search can stop: out of time, or the most visited move can no longer be
-        overtaken in the iterations left (the answer would be the same, so stopping early
-        changes no decision under an iteration budget)."""
+        overtaken in the iterations left. Under an iteration budget that is exact (the answer
+        would be the same, so stopping early changes no decision); under a time budget the
+        iterations left are estimated from the rate so far."""
         left = self.iterations - n if self.iterations is not None else math.inf
         if deadline is not None:
             now = _clock()
@@ -170,9 +170,9 @@ class ISMCTSAgent(Agent):
 
 
 def _clock() -> float:
-    """The clock of time budgets: this process's CPU time, so that ``time=1`` buys a second of
-    one core's work even on a loaded machine (there the move takes longer, but is as good)."""
-    return time.process_time()
+    """The clock of time budgets: this thread's CPU time, so that ``time=1`` buys about a second
+    of one core's work even on a loaded machine (there the move takes longer in wall time)."""
+    return time.thread_time()
 
 
 def _hooks(game) -> dict:

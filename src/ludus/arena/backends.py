@@ -385,6 +385,9 @@ def make_backend(name: str = "local", workers: int | None = None, address: str |
     if name == "local":
         return LocalBackend(workers)
     if name == "serial":
+        if workers not in (None, 1):
+            raise OptionError(f"the serial backend plays in this one process; --workers {workers} is for "
+                              "--backend local or ray")
         return SerialBackend()
     if name == "ray":
         return RayBackend(workers, address)
