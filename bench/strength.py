@@ -13,9 +13,10 @@ score of the first agent with its 95 % Wilson interval, per seat and in all.
     python bench/strength.py claim ismcts:hard,heuristic,ismcts:hard,heuristic -o players=4 --log ...
     python bench/strength.py claim ismcts:hard,heuristic -n 400 --log runs/claim-hard.jsonl --report
 
-The agents fill the seats of a table in order (two agents on a bigger table: the second fills
-every other seat); the first agent's spec is the one measured, and every seat with that spec
-is on its side (Claim's partners). A game scores 1 for that side when its best return is
+The agents fill the seats of a table in order (two agents on a 3-seat table: the second fills
+both other seats; a 4-seat table is always given whole, so that partners are explicit); the
+first agent's spec is the one measured, and every seat with that spec is on its side (Claim's
+partners). Each game line records the commit it was played with. A game scores 1 for that side when its best return is
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
 plays every seat of every deal.
 """
@@ -25,8 +26,10 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
+import subprocess
 import sys
 import time
+from collections import Counter
 
 import ludus
 from ludus.arena import Tournament, make_backend
@@ -35,26 +38,44 @@ from ludus.cli import split_agent_specs
 from ludus.core.options import parse_option_strings
 
 
-def load(log: pathlib.Path, fingerprint: dict) -> dict[int, dict]:
-    """Games already in the log (by unit index); the log must be of the same run."""
+def load(log: pathlib.Path, fingerprint: dict, repair: bool) -> dict[int, dict]:
+    """Games already in the log (by unit index); the log must be of the same run.
+
+    A last line without its newline was cut short by a stopped run: it is ignored, and with
+    ``repair`` cut from the file (its game is played again). ``--report`` never writes.
+    """
     done: dict[int, dict] = {}
     if not log.exists():
         return done
-    with log.open() as f:
-        head = json.loads(f.readline())
-        if head != fingerprint:
-            sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
-        lines = f.readlines()
-    for number, line in enumerate(lines):
+    data = log.read_bytes()
+    complete = data[:data.rfind(b"\n") + 1]
+    lines = complete.decode().splitlines()
+    head = json.loads(lines[0]) if lines else None
+    if head != fingerprint:
+        sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
+    for number, line in enumerate(lines[1:], start=2):
         try:
             game = json.loads(line)
-        except json.JSONDecodeError:          # cut short by a stopped run: drop it, replay that game
-            if number != len(lines) - 1:
-                sys.exit(f"{log}: line {number + 2} is not JSON; fix or remove it")
-            log.write_text(json.dumps(head) + "\n" + "".join(lines[:number]))
-            break
+        except json.JSONDecodeError:
+            sys.exit(f"{log}: line {number} is not JSON; fix or remove it")
         done[game["index"]] = game
+    if repair and len(complete) < len(data):
+        with log.open("r+b") as f:
+            f.truncate(len(complete))
     return done
+
+
+def code_version() -> str:
+    """The commit the games are played with (``+changes`` when src/ differs from it)."""
+    here = pathlib.Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
+                                text=True, check=True).stdout.strip()
+        changed = subprocess.run(["git", "status", "--porcelain", "src"], cwd=here, capture_output=True,
+                                 text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return f"ludus {ludus.__version__}"
+    return commit + ("+changes" if changed else "")
 
 
 def score(game: dict, side: set[int]) -> float:
@@ -80,15 +101,16 @@ def main(argv: list[str] | None = None) -> int:
     options = parse_option_strings(args.option)
     specs = split_agent_specs(args.agents)
     seats = ludus.make(args.game, **options).num_players
-    if len(specs) == 2:
+    if len(specs) == 2 and seats <= 3:
         specs += [specs[1]] * (seats - 2)
     if len(specs) != seats:
-        sys.exit(f"{args.game} has {seats} seats: give 2 agents or {seats}, not {len(specs)}")
+        sys.exit(f"{args.game} has {seats} seats: give {seats} agents (with 4 seats always the whole "
+                 f"table, so partners are explicit: A,B,A,B) or, up to 3 seats, 2; not {len(specs)}")
     tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options)
     fingerprint = {"game": args.game, "options": tournament.options, "specs": specs,
                    "games": args.games, "seed": args.seed}
     args.log.parent.mkdir(parents=True, exist_ok=True)
-    done = load(args.log, fingerprint)
+    done = load(args.log, fingerprint, repair=not args.report)
     if args.report:
         if done:
             report(list(done.values()), specs)
@@ -98,11 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
     print(f"{len(done)} games in the log, {len(units)} to play", flush=True)
     start = time.time()
+    code = code_version()
     with args.log.open("a") as f:
         def on_done(batch):
             for g in batch:
-                f.write(json.dumps(g.to_dict()) + "\n")
-                done[g.index] = g.to_dict()
+                line = {**g.to_dict(), "code": code}
+                f.write(json.dumps(line) + "\n")
+                done[g.index] = line
             f.flush()
             print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
 
@@ -120,6 +144,8 @@ def report(games: list[dict], specs: list[str]) -> None:
     lo, hi = wilson(total, len(games))
     print(f"{','.join(specs)}: {specs[0]} scores {total / len(games):.1%} of {len(games)} games "
           f"(95 % interval {lo:.1%} … {hi:.1%})")
+    versions = Counter(g.get("code", "not recorded") for g in games)
+    print("  played with: " + ", ".join(f"{v} ({n} games)" for v, n in versions.items()))
     for seat in range(len(specs)):
         part = [g for g in games if g["seats"][seat] == 0]
         if part:
