@@ -161,3 +161,27 @@ def test_S13_discard_played_cards_leave_the_game():
     assert of(events, "CardsReturned")[0].where == "discard"
     assert "red 6" in s.observe(None)["discard"] and s.observe(None)["pile"]["revealed_below"] == 0
     assert area(s, "red")["face_down"] == [0, 0] and not s.is_terminal
+
+
+@pytest.mark.parametrize("options", [{}, {"control": "per-round"}, {"tie": "clear", "players": 3}])
+def test_S9_S11_round_result_foretells_the_resolution(options):
+    """``round_result`` (what the search's evaluation reads) gives, before a round ends, exactly
+    the strengths, winners and controllers that resolving it then produces."""
+    import random
+
+    import ludus
+
+    game = ludus.make("seize-rome", **options)
+    checked = 0
+    for seed in range(40):
+        s = game.new_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            before, foretold = s.round, s.round_result()
+            s.apply(rng.choice(s.legal_actions()))
+            if s.round != before or s.is_terminal and s.last_round and s.last_round["round"] == before:
+                strengths, winners, controllers = foretold
+                assert s.last_round["strengths"] == strengths and s.last_round["winners"] == winners
+                assert s.controllers == controllers
+                checked += 1
+    assert checked > 100

@@ -168,33 +168,38 @@ class SeizeRomeState(State):
 
     # -- the end of a round (S9-S17) ----------------------------------------------------------
 
+    def round_result(self) -> tuple[list[list[int]], list[int | None], list[int | None]]:
+        """S9-S11 on the board as it is: per region each seat's strength, the round's winner
+        (None: nobody, or a tie) and the controller once the round is resolved."""
+        controllers = list(self.controllers) if self.persistent else [None] * self.regions
+        strengths, winners = [], []
+        for r in range(self.regions):
+            strength = [sum(self.wild_value if c == WILD else c % 6 + 1 for c in cards) for cards in self.board[r]]
+            top = max(strength)
+            winner = strength.index(top) if top > 0 and strength.count(top) == 1 else None
+            if winner is not None:
+                controllers[r] = winner
+            elif top > 0 and self.tie_clears:
+                controllers[r] = None
+            strengths.append(strength)
+            winners.append(winner)
+        return strengths, winners, controllers
+
     def _resolve_round(self) -> list:
         out = []
-        strengths, winners = [], []
-        if not self.persistent:
-            self.controllers = [None] * self.regions                         # S11 per-round
-        for r in range(self.regions):                                        # S9, S10
+        for r in range(self.regions):                                        # S9: everyone sees the cards
             cards = self.board[r]
             for q in range(self.n):
                 for o in range(self.n):
                     if o != q:
                         for c in cards[q]:
                             self.know[o].reveal(self._hand_zone(q) + 1 + r, c)
-            strength = [sum(self.wild_value if c == WILD else c % 6 + 1 for c in cards[q])
-                        for q in range(self.n)]
-            top = max(strength)
-            leaders = [q for q in range(self.n) if strength[q] == top]
-            winner = leaders[0] if top > 0 and len(leaders) == 1 else None
-            if winner is not None:                                           # S11
-                self.controllers[r] = winner
-            elif top > 0 and self.tie_clears:
-                self.controllers[r] = None
-            strengths.append(strength)
-            winners.append(winner)
-            if self.narrate:
-                out.append(ev.RegionRevealed(COLOURS[r], tuple(tuple(card_name(c) for c in cards[q])
+        strengths, winners, self.controllers = self.round_result()           # S10, S11
+        if self.narrate:
+            for r in range(self.regions):
+                out.append(ev.RegionRevealed(COLOURS[r], tuple(tuple(card_name(c) for c in self.board[r][q])
                                                                for q in range(self.n)),
-                                             tuple(strength), winner, self.controllers[r]))
+                                             tuple(strengths[r]), winners[r], self.controllers[r]))
         for winner in winners:                                               # S12
             if winner is not None and self.pile:
                 out += self._draw(winner, bonus=True)
