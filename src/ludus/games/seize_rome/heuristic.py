@@ -106,17 +106,8 @@ def rollout_policy(w, rng):
 
 
 def projected_control(w) -> list[int]:
-    """Regions each seat would control if the round ended now (S9-S11 on the board as it is)."""
-    controllers = list(w.controllers) if w.persistent else [None] * w.regions
-    wild_value = w.wild_value
-    for r in range(w.regions):
-        strength = [sum(wild_value if c == WILD else c % 6 + 1 for c in cards) for cards in w.board[r]]
-        top = max(strength)
-        if top > 0:
-            if strength.count(top) == 1:
-                controllers[r] = strength.index(top)
-            elif w.tie_clears:
-                controllers[r] = None
+    """Regions each seat would control if the round ended now."""
+    controllers = w.round_result()[2]
     return [controllers.count(q) for q in range(w.n)]
 
 
