@@ -114,6 +114,36 @@ class _Batcher:
         self.finished += n
 
 
+def _keep_busy(batcher: _Batcher, in_flight: int, submit, wait_any, on_done: OnDone | None,
+               cancel) -> list[GameResult]:
+    """Run every batch with ``in_flight`` of them out at a time; the results sorted by unit.
+
+    ``submit(batch)`` starts one and returns a handle; ``wait_any(handles)`` waits for at least
+    one and returns (the finished batches' results, the handles still running). On an error or
+    Ctrl-C, ``cancel(handles)`` drops the queued games before the error goes on.
+    """
+    pending: list = []
+    results: list[GameResult] = []
+    try:
+        while len(pending) < in_flight and (batch := batcher.take()) is not None:
+            pending.append(submit(batch))
+        while pending:
+            finished, pending = wait_any(pending)
+            for batch_results in finished:
+                batcher.finished_games(len(batch_results))
+                results += batch_results
+                if on_done is not None:
+                    on_done(batch_results)
+                nxt = batcher.take()
+                if nxt is not None:
+                    pending.append(submit(nxt))
+    except BaseException:               # an agent's error, or Ctrl-C
+        cancel(pending)
+        raise
+    results.sort(key=lambda r: r.index)
+    return results
+
+
 class LocalBackend(Backend):
     """A ``concurrent.futures.ProcessPoolExecutor`` over ``workers`` processes (default: all cores).
 
@@ -132,29 +162,15 @@ class LocalBackend(Backend):
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
     def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
-        batcher = _Batcher(units, self.workers)
-        results: list[GameResult] = []
         with ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(units)))) as pool:
-            pending = set()
-            try:
-                while len(pending) < 2 * self.workers and (batch := batcher.take()) is not None:
-                    pending.add(pool.submit(play_units, game_id, options, batch))
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        batch_results = future.result()
-                        batcher.finished_games(len(batch_results))
-                        results += batch_results
-                        if on_done is not None:
-                            on_done(batch_results)
-                        nxt = batcher.take()
-                        if nxt is not None:
-                            pending.add(pool.submit(play_units, game_id, options, nxt))
-            except BaseException:           # an agent's error, or Ctrl-C: drop the queued games
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-        results.sort(key=lambda r: r.index)
-        return results
+            def wait_any(pending):
+                done, rest = wait(pending, return_when=FIRST_COMPLETED)
+                return [future.result() for future in done], list(rest)
+
+            return _keep_busy(_Batcher(units, self.workers), 2 * self.workers,
+                              submit=lambda batch: pool.submit(play_units, game_id, options, batch),
+                              wait_any=wait_any, on_done=on_done,
+                              cancel=lambda pending: pool.shutdown(wait=False, cancel_futures=True))
 
 
 def _import_ray():
@@ -349,29 +365,18 @@ class RayBackend(Backend):
 
     def _run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None) -> list[GameResult]:
         ray = self.ray
-        batcher = _Batcher(units, self.workers)
-        pending: list = []
-        results: list[GameResult] = []
-        try:
-            while len(pending) < self.in_flight and (batch := batcher.take()) is not None:
-                pending.append(self.task.remote(game_id, options, batch))
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1)
-                for ref in done:
-                    batch_results = ray.get(ref)
-                    batcher.finished_games(len(batch_results))
-                    results += batch_results
-                    if on_done is not None:
-                        on_done(batch_results)
-                    nxt = batcher.take()
-                    if nxt is not None:
-                        pending.append(self.task.remote(game_id, options, nxt))
-        except BaseException:               # an agent's error, or Ctrl-C: drop the queued games
+
+        def wait_any(pending):
+            done, rest = ray.wait(pending, num_returns=1)
+            return [ray.get(ref) for ref in done], rest
+
+        def cancel(pending):
             for ref in pending:
                 ray.cancel(ref)
-            raise
-        results.sort(key=lambda r: r.index)
-        return results
+
+        return _keep_busy(_Batcher(units, self.workers), self.in_flight,
+                          submit=lambda batch: self.task.remote(game_id, options, batch),
+                          wait_any=wait_any, on_done=on_done, cancel=cancel)
 
 
 def make_backend(name: str = "local", workers: int | None = None, address: str | None = None):
