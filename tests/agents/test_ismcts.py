@@ -102,11 +102,12 @@ def test_a_spec_overrides_the_games_search_defaults(monkeypatch):
     from ludus.games.claim import heuristic
 
     game = ludus.make("claim")
-    monkeypatch.setattr(heuristic, "SEARCH_DEFAULTS", {"depth": 5, "rollout": "heuristic"}, raising=False)
+    monkeypatch.setattr(heuristic, "SEARCH_DEFAULTS", {"depth": 5, "rollout": "heuristic", "c": 1.5},
+                        raising=False)
     default = make("ismcts:iterations=10", game)
-    assert (default.depth, default.rollout) == (5, "heuristic")
-    given = make("ismcts:iterations=10,depth=full,rollout=random", game)
-    assert (given.depth, given.rollout, given.policy) == (None, "random", None)
+    assert (default.depth, default.rollout, default.c) == (5, "heuristic", 1.5)
+    given = make("ismcts:iterations=10,depth=full,rollout=random,c=0.4", game)
+    assert (given.depth, given.rollout, given.policy, given.c) == (None, "random", None, 0.4)
     assert make("ismcts:iterations=10,depth=3", game).depth == 3
 
 

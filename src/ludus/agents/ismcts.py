@@ -29,7 +29,7 @@ from ..core.errors import OptionError
 from .base import Agent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
-GAME_DEFAULT = object()   # depth / rollout not given: the game's SEARCH_DEFAULTS, else full random rollouts
+GAME_DEFAULT = object()   # c / depth / rollout not given: the game's SEARCH_DEFAULTS, else c=0.7, full random rollouts
 
 
 class _Node:
@@ -47,7 +47,7 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
-                 time_limit: float | None = None, c: float = 0.7, depth=GAME_DEFAULT, rollout=GAME_DEFAULT):
+                 time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -55,10 +55,12 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts iterations must be at least 1, got {iterations}")
         if time_limit is not None and not (0 < time_limit < math.inf):
             raise OptionError(f"ismcts time must be a number of seconds above 0, got {time_limit}")
-        if not (0 <= c < math.inf):
-            raise OptionError(f"ismcts exploration c must be a number, 0 or more, got {c}")
         hooks = _hooks(game)
         defaults = hooks.get("SEARCH_DEFAULTS", {})
+        if c is GAME_DEFAULT:
+            c = defaults.get("c", 0.7)
+        if not (0 <= c < math.inf):
+            raise OptionError(f"ismcts exploration c must be a number, 0 or more, got {c}")
         if depth is GAME_DEFAULT:
             depth = defaults.get("depth")
         if rollout is GAME_DEFAULT:
