@@ -85,6 +85,26 @@ def test_resample_depends_only_on_what_the_seat_knows(case, seed):
                     f"{where} in where the cards lie")
 
 
+@pytest.mark.seeds(2, 1)
+def test_a_sampler_deals_the_worlds_resample_deals(case, seed):
+    """``sampler(p)`` (what the seat knows worked out once, for a search's many samples) gives,
+    generator for generator, the very worlds of ``resample(p, rng)``, and leaves the state as it was."""
+    game = game_of(case)
+    points = checkpoints(case, seed, 4)
+    for i, state, _ in positions(case, seed):
+        if i not in points:
+            continue
+        before = snapshot(state)
+        for p in seats(game):
+            sample = state.sampler(p)
+            for k in range(3):
+                a, b = sample(random.Random(k)), state.resample(p, random.Random(k))
+                assert views(a) == views(b) and a.zones() == b.zones(), (
+                    f"{case} seed {seed} after {i} decisions: sampler(seat {p}) and resample differ "
+                    f"with Random({k})")
+        assert snapshot(state) == before, f"sampling changed the true state (after {i} decisions)"
+
+
 @pytest.mark.seeds(*SLOW_SEEDS)
 def test_resampled_worlds_play_on_to_the_end(case, seed):
     game = game_of(case)

@@ -8,6 +8,7 @@ action-id bijection, validation of ``apply`` and records.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from typing import Any, ClassVar
 
@@ -202,6 +203,12 @@ class State:
             apply(action)
             history.append(action)
             steps += 1
+
+    def sampler(self, player: int):
+        """``rng -> world``, the same worlds as ``resample(player, rng)``, for the many samples of
+        one search. Games may work out what the seat knows once here (the state must not change
+        while the sampler is in use); by default each call simply resamples."""
+        return functools.partial(self.resample, player)
 
     def stop_tracking(self) -> None:
         """Make this state a search copy: it stops keeping what each seat knows.

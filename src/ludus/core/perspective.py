@@ -14,12 +14,13 @@ class Perspective:
     that world.
     """
 
-    __slots__ = ("player", "_world", "_observation")
+    __slots__ = ("player", "_world", "_observation", "_sampler")
 
     def __init__(self, state, player: int):
         self.player = player
         self._world = state.resample(player, random.Random(0))
         self._observation = None
+        self._sampler = None
 
     @property
     def game(self):
@@ -44,7 +45,9 @@ class Perspective:
 
     def sample(self, rng: random.Random):
         """A full State that could be the true one, given all this seat has seen."""
-        return self._world.resample(self.player, rng)
+        if self._sampler is None:
+            self._sampler = self._world.sampler(self.player)
+        return self._sampler(rng)
 
     def __repr__(self) -> str:
         return f"<Perspective of seat {self.player} in {self._world.game.id}>"

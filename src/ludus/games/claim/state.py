@@ -106,9 +106,9 @@ class ClaimState(State):
                 if i < j:                                                      # K11
                     if led == DOPPEL_LO:
                         hand = hand[i:j]
-                    else:
-                        hand = hand[i:j] + hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
-                        hand.sort()
+                    else:   # the led faction and the Doppelgangers, still in card order
+                        doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
+                        hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
             return [PLAY_OF[c] for c in dict.fromkeys(hand)]   # sorted, each card type once
         if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
             out = [TAKE_OF[c] for c in sorted(set(self.prizes))]
@@ -140,20 +140,24 @@ class ClaimState(State):
 
     def _play(self, p: int, card: int) -> list:
         self.hands[p].remove(card)
+        trick = self.trick
         followed = True
-        if self.trick:
-            led = self.trick[0][1] // 10
+        if trick:
+            led = trick[0][1] // 10
             if card // 10 != led and card // 10 != DOPPELGANGERS:
-                self.voids[p] |= 1 << led                                    # K16
                 followed = False
-        if self.phase == 2:
+                if self.tracking:
+                    self.voids[p] |= 1 << led                                # K16
+        if self.phase == 2 and self.tracking:
             self._forget_known(p, card)
-        self.trick.append((p, card))
+        trick.append((p, card))
         out = [ev.CardPlayed(p, card_name(card), followed)] if self.narrate else []
-        if len(self.trick) < self.n:
+        if len(trick) < self.n:
             self.current_player = (p + 1) % self.n
             return out
-        return out + self._resolve()
+        if out:
+            return out + self._resolve()
+        return self._resolve()
 
     def _forget_known(self, p: int, card: int) -> None:
         """A known card p played in phase 2 leaves what others know of p's hand."""
@@ -238,7 +242,7 @@ class ClaimState(State):
                 continue
             card = self.deck.pop()
             self.followers[seat].append(card)
-            if seer is not None:
+            if seer is not None and self.tracking:
                 self.peeked[seer][seat].append(card)
             if self.narrate:
                 out.append(ev.DeckCardTaken(seat, card_name(card), seer))
@@ -260,7 +264,8 @@ class ClaimState(State):
 
     def _to_followers_public(self, p: int, card: int):
         self.followers[p].append(card)
-        self.known[p].append(card)
+        if self.tracking:
+            self.known[p].append(card)
         return [ev.PrizeTaken(p, card_name(card))] if self.narrate else []
 
     def _end_trick(self) -> list:
@@ -281,14 +286,15 @@ class ClaimState(State):
         self.phase = 2
         self.hands = [sorted(f) for f in self.followers]
         self.followers = [[] for _ in range(self.n)]
-        self.voids = [0] * self.n
+        if self.tracking:
+            self.voids = [0] * self.n
         return [ev.PhaseTwoBegins(self.leader)] if self.narrate else []
 
     # -- phase 2: collecting (K18, K20, K25-K27) -------------------------------------------
 
     def _collect_phase_two(self, winner: int) -> list:
         lowest = self.ranking[-1]
-        to_winner, dwarves, gnomes, trolls = [], [], [], []
+        to_winner, dwarves, gnomes, trolls, giants = [], [], [], [], []
         for _, card in self.last_trick:
             f = card // 10
             if f == DWARVES:
@@ -299,9 +305,11 @@ class ClaimState(State):
                 trolls.append(card)
             else:
                 to_winner.append(card)
+                if f == GIANTS:
+                    giants.append(card % 10)
         out = []
-        pool = self.trolls_waiting + trolls                                    # K27
-        if pool:
+        if trolls or self.trolls_waiting:                                      # K27
+            pool = self.trolls_waiting + trolls
             pick = pool[0] if self.troll_oldest else max(pool)
             pool.remove(pick)
             to_winner.append(pick)
@@ -309,14 +317,21 @@ class ClaimState(State):
             if pool and self.narrate:
                 out.append(ev.TrollsWaiting(tuple(card_name(c) for c in pool)))
         self.score[winner] += to_winner
-        self.score[lowest] += dwarves                                          # K20
-        self.gnomes[winner] += gnomes                                          # K25
-        for seat, cards, where in ((winner, to_winner, "score"), (lowest, dwarves, "score"),
-                                   (winner, gnomes, "gnomes")):
-            if cards and self.narrate:
-                out.append(ev.CardsCollected(seat, tuple(card_name(c) for c in cards), where))
-        self.smash_values = sorted(c % 10 for c in to_winner if c // 10 == GIANTS)  # K26
-        return out + self._continue_smashes(winner)
+        if dwarves:
+            self.score[lowest] += dwarves                                      # K20
+        if gnomes:
+            self.gnomes[winner] += gnomes                                      # K25
+        if self.narrate:
+            for seat, cards, where in ((winner, to_winner, "score"), (lowest, dwarves, "score"),
+                                       (winner, gnomes, "gnomes")):
+                if cards:
+                    out.append(ev.CardsCollected(seat, tuple(card_name(c) for c in cards), where))
+        if giants:                                                             # K26
+            giants.sort()
+            self.smash_values = giants
+            out += self._continue_smashes(winner)
+            return out
+        return out + self._end_trick()
 
     def _continue_smashes(self, p: int) -> list:
         out = []
@@ -361,22 +376,27 @@ class ClaimState(State):
 
     def faction_winners(self) -> dict[int, int | None]:
         """K30: per faction of the deck, the side that wins it (None: nobody)."""
-        factions = self.factions
-        held = []                        # per side: faction -> its values there (one pass per pile)
-        for pile in self._sides():
-            values = {f: [] for f in factions}
+        sides = self._sides()
+        tallies = []                     # per side: cards of each faction
+        for pile in sides:
+            tally = [0] * 10
             for c in pile:
-                values[c // 10].append(c % 10)
-            held.append(values)
+                tally[c // 10] += 1
+            tallies.append(tally)
         out = {}
-        for f in factions:
-            keys = []                    # most cards, then the highest card, the next highest …
-            for values in held:
-                v = values[f]
-                v.sort(reverse=True)
-                keys.append((len(v), v))
+        for f in self.factions:
+            counts = [tally[f] for tally in tallies]
+            most = max(counts)
+            if counts.count(most) == 1:   # most cards wins
+                out[f] = counts.index(most)
+                continue
+            if not most:
+                out[f] = None
+                continue
+            keys = [sorted([c % 10 for c in pile if c // 10 == f], reverse=True) if n == most else []
+                    for pile, n in zip(sides, counts, strict=True)]   # a tie: the highest card, the next …
             best = max(keys)
-            out[f] = keys.index(best) if best[0] and keys.count(best) == 1 else None
+            out[f] = keys.index(best) if keys.count(best) == 1 else None
         return out
 
     def scores(self) -> list[int]:
@@ -416,6 +436,10 @@ class ClaimState(State):
 
     # -- copies and worlds ----------------------------------------------------------------
 
+    def _drop_knowledge(self) -> None:
+        """A search copy keeps no K16 knowledge: rollouts skip its bookkeeping."""
+        self.voids = self.known = self.peeked = None
+
     def clone(self) -> ClaimState:
         c = ClaimState.__new__(ClaimState)
         self._copy_base(c)
@@ -431,9 +455,12 @@ class ClaimState(State):
         c.leader, c.next_leader = self.leader, self.next_leader
         c.phase, c.step, c.tricks_done = self.phase, self.step, self.tricks_done
         c.peek, c.smash_values = self.peek, self.smash_values[:]
-        c.voids = self.voids[:]
-        c.known = [k[:] for k in self.known]
-        c.peeked = [[x[:] for x in row] for row in self.peeked]
+        if self.tracking:
+            c.voids = self.voids[:]
+            c.known = [k[:] for k in self.known]
+            c.peeked = [[x[:] for x in row] for row in self.peeked]
+        else:
+            c.voids = c.known = c.peeked = None
         return c
 
     def resample(self, player: int, rng: random.Random) -> ClaimState:
@@ -444,12 +471,14 @@ class ClaimState(State):
         each seat showed it lacks this phase. Every other card is dealt at random among the
         other seats' hidden cards and the deck; future chance is re-seeded.
         """
+        return self.sampler(player)(rng)
+
+    def sampler(self, player: int):
+        """``resample`` for many worlds of one position: what the seat knows is worked out once."""
         if player not in range(self.n):
             raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
         if not self.tracking:
-            NO_KNOWLEDGE.sample(rng)   # refuses: a search copy is never resampled
-        w = self.clone()
-        w._forget_past(rng)
+            NO_KNOWLEDGE.sample()   # refuses: a search copy is never resampled
         p = player
         pinned = [self.known[q] + self.peeked[p][q] if q != p else [] for q in range(self.n)]
         # Where the unseen cards go: (seat, zone, count, forbidden factions).
@@ -467,27 +496,34 @@ class ClaimState(State):
         unseen = self._unseen_by(p, pinned)
         if looking:
             unseen.remove(self.peek)
-        dealt = _deal(unseen, [(n, mask) for _, _, n, mask in places], rng)
-        for (q, zone, _, _), cards in zip(places, dealt, strict=True):
-            if zone == "deck":
-                w.deck = cards + [self.peek] if looking else cards
-            elif zone == "followers":
-                w.followers[q] = pinned[q] + cards
-            elif self.phase == 1:
-                w.hands[q] = sorted(cards)
-            else:
-                w.hands[q] = sorted(pinned[q] + cards)
-        if self.peek is not None and self.current_player != p:
-            w.peek = w.deck[-1]   # another seat's Seer looked at the (re-dealt) top card
+        deal = _dealer(unseen, [(n, mask) for _, _, n, mask in places])
         # What other seats saw with their Seers: p only knows which seat got such a card.
-        for q in range(self.n):
-            for r in range(self.n):
-                if q != p and r != p and self.peeked[q][r]:
-                    pool = list(w.followers[r] if self.phase == 1 else w.hands[r])
-                    for c in self.known[r] + self.peeked[p][r]:
-                        pool.remove(c)   # a multiset difference: the cards p cannot place
-                    w.peeked[q][r] = pool[:len(self.peeked[q][r])]
-        return w
+        seers = [(q, r, self.known[r] + self.peeked[p][r], len(self.peeked[q][r]))
+                 for q in range(self.n) for r in range(self.n) if q != p and r != p and self.peeked[q][r]]
+
+        def world(rng: random.Random) -> ClaimState:
+            w = self.clone()
+            w._forget_past(rng)
+            dealt = deal(rng)
+            for (q, zone, _, _), cards in zip(places, dealt, strict=True):
+                if zone == "deck":
+                    w.deck = cards + [self.peek] if looking else cards
+                elif zone == "followers":
+                    w.followers[q] = pinned[q] + cards
+                elif self.phase == 1:
+                    w.hands[q] = sorted(cards)
+                else:
+                    w.hands[q] = sorted(pinned[q] + cards)
+            if self.peek is not None and not looking:
+                w.peek = w.deck[-1]   # another seat's Seer looked at the (re-dealt) top card
+            for q, r, placed, seen in seers:
+                pool = list(w.followers[r] if self.phase == 1 else w.hands[r])
+                for c in placed:
+                    pool.remove(c)   # a multiset difference: the cards p cannot place
+                w.peeked[q][r] = pool[:seen]
+            return w
+
+        return world
 
     def _unseen_by(self, p: int, pinned: list[list[int]]) -> list[int]:
         """The cards seat p cannot place, as a sorted list (so samples depend on p's view only)."""
@@ -509,8 +545,8 @@ class ClaimState(State):
     def observe(self, player: int | None) -> dict:
         from .view import observe
 
-        if not self.tracking and player is not None:
-            NO_KNOWLEDGE.to_json()   # refuses: a search copy is never observed by a seat
+        if not self.tracking:
+            NO_KNOWLEDGE.to_json()   # refuses: a search copy keeps no K16 knowledge to show
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:
@@ -524,35 +560,46 @@ class ClaimState(State):
         return explain_illegal(self, action)
 
 
-def _deal(cards: list[int], places: list[tuple[int, int]], rng: random.Random) -> list[list[int]]:
-    """Deal ``cards`` into places of (count, forbidden-faction mask), uniformly where possible.
+def _dealer(cards: list[int], places: list[tuple[int, int]]):
+    """``rng -> one list per place``: deals ``cards`` into places of (count, forbidden-faction
+    mask), uniformly where possible.
 
     Cards whose faction some place refuses go first, each to a random accepting place weighted
-    by its free room; a rare dead end restarts the deal. Returns one list per place.
+    by its free room; a rare dead end restarts the deal. What each card's faction allows is
+    worked out once, for the many deals of a search.
     """
+    sizes = [n for n, _ in places]
     if not any(mask for _, mask in places):  # nobody has shown a void: a plain shuffle
-        order = cards[:]
-        shuffle(rng, order)
-        out, start = [], 0
-        for n, _ in places:
-            out.append(order[start:start + n])
-            start += n
-        return out
-    for _ in range(200):
-        order = cards[:]
-        shuffle(rng, order)
-        order.sort(key=lambda c: -sum(1 for _, mask in places if mask >> (c // 10) & 1))
-        room = [n for n, _ in places]
-        out: list[list[int]] = [[] for _ in places]
-        for c in order:
-            bit = 1 << (c // 10)
-            open_places = [i for i, (_, mask) in enumerate(places) if room[i] and not mask & bit]
-            if not open_places:
-                break
-            weights = [room[i] for i in open_places]
-            i = rng.choices(open_places, weights)[0]
-            out[i].append(c)
-            room[i] -= 1
-        else:
+
+        def deal_shuffled(rng: random.Random) -> list[list[int]]:
+            order = cards[:]
+            shuffle(rng, order)
+            out, start = [], 0
+            for n in sizes:
+                out.append(order[start:start + n])
+                start += n
             return out
-    raise LudusError("no deal of the unseen cards fits what this seat knows")  # pragma: no cover
+
+        return deal_shuffled
+    accepting = {c: [i for i, (_, mask) in enumerate(places) if not mask >> (c // 10) & 1] for c in set(cards)}
+    refusals = {c: len(accepting[c]) - len(places) for c in accepting}   # most refused first
+
+    def deal_constrained(rng: random.Random) -> list[list[int]]:
+        for _ in range(200):
+            order = cards[:]
+            shuffle(rng, order)
+            order.sort(key=refusals.__getitem__)
+            room = sizes[:]
+            out: list[list[int]] = [[] for _ in places]
+            for c in order:
+                open_places = [i for i in accepting[c] if room[i]]
+                if not open_places:
+                    break
+                i = rng.choices(open_places, [room[i] for i in open_places])[0]
+                out[i].append(c)
+                room[i] -= 1
+            else:
+                return out
+        raise LudusError("no deal of the unseen cards fits what this seat knows")  # pragma: no cover
+
+    return deal_constrained
