@@ -95,21 +95,25 @@ class ClaimState(State):
 
     # -- legal actions --------------------------------------------------------------------
 
+    def _playable(self) -> list[int]:
+        """The card types the seat to move may play (K11), sorted, each once."""
+        hand = self.hands[self.current_player]   # kept sorted, so a faction is a slice
+        if self.trick:
+            led = self.trick[0][1] // 10 * 10
+            i = bisect_left(hand, led)
+            j = bisect_left(hand, led + 10, i)
+            if i < j:
+                if led == DOPPEL_LO:
+                    hand = hand[i:j]
+                else:   # the led faction and the Doppelgangers, still in card order
+                    doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
+                    hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
+        return list(dict.fromkeys(hand))
+
     def _legal(self) -> list:
         step = self.step
         if step == PLAY_CARD:
-            hand = self.hands[self.current_player]   # kept sorted, so a faction is a slice
-            if self.trick:
-                led = self.trick[0][1] // 10 * 10
-                i = bisect_left(hand, led)
-                j = bisect_left(hand, led + 10, i)
-                if i < j:                                                      # K11
-                    if led == DOPPEL_LO:
-                        hand = hand[i:j]
-                    else:   # the led faction and the Doppelgangers, still in card order
-                        doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
-                        hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
-            return [PLAY_OF[c] for c in dict.fromkeys(hand)]   # sorted, each card type once
+            return [PLAY_OF[c] for c in self._playable()]
         if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
             out = [TAKE_OF[c] for c in sorted(set(self.prizes))]
             if step == CHOOSE_PRIZE and self.peek is not None:
@@ -118,6 +122,26 @@ class ClaimState(State):
         if step == CHOOSE_SMASH:
             return [SMASH_OF[q] for q in self._smash_targets(self.current_player, self.smash_values[0])]
         return []
+
+    def playout(self, rng: random.Random, max_steps: int | None = None) -> None:
+        """``State.playout`` with card plays drawn straight from the playable card types: the
+        same moves for the same generator, without building an action list for each play."""
+        self._legal_cache = None
+        self.narrate = False
+        random_, record = rng.random, self.history.append
+        steps = 0
+        while not self.is_terminal and (max_steps is None or steps < max_steps):
+            if self.step == PLAY_CARD:
+                cards = self._playable()
+                card = cards[int(random_() * len(cards))]
+                self._play(self.current_player, card)
+                record(PLAY_OF[card])
+            else:
+                legal = self._legal()
+                action = legal[int(random_() * len(legal))]
+                self._apply(action)
+                record(action)
+            steps += 1
 
     def _opponents(self, p: int) -> list[int]:
         return [q for q in range(self.n) if q != p and not (self.n == 4 and q % 2 == p % 2)]
