@@ -1,17 +1,30 @@
-"""bench/strength.py, the resumable strength runs: scoring of sides and the log's repair."""
+"""bench/strength.py, the resumable strength runs: scoring of sides and the log's repair; and
+bench/strength_table.py, the docs' table made from the logs."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import pathlib
+import sys
 
 import pytest
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "strength.py"
-_spec = importlib.util.spec_from_file_location("bench_strength", _PATH)
-strength = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(strength)
+import ludus
+
+_BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module   # strength_table imports strength by name
+    spec.loader.exec_module(module)
+    return module
+
+
+strength = _load("strength")
+strength_table = _load("strength_table")
 
 
 def test_partners_score_as_one_side():
@@ -44,3 +57,16 @@ def test_a_log_of_another_run_is_refused(tmp_path):
     log.write_text(json.dumps({"game": "claim", "seed": 1}) + "\n")
     with pytest.raises(SystemExit, match="holds another run"):
         strength.load(log, {"game": "claim", "seed": 2}, repair=True)
+
+
+def test_the_table_row_scores_the_measured_agent_by_seat(tmp_path):
+    head = {"game": "claim", "options": ludus.make("claim").options_dict(),
+            "specs": ["ismcts:hard", "heuristic"], "games": 400, "seed": 1}
+    games = [{"index": 0, "seats": [0, 1], "returns": [1.0, -1.0], "code": "abc"},   # won from seat 0
+             {"index": 1, "seats": [1, 0], "returns": [1.0, -1.0], "code": "abc"},   # lost from seat 1
+             {"index": 2, "seats": [0, 1], "returns": [0.0, 0.0]}]                    # shared, seat 0
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in [head, *games]) + '{"index": 3')
+    row = strength_table.row(log)
+    assert "| Claim | ismcts:hard vs heuristic | defaults | 3 of 400 | 50.0% |" in row
+    assert "| 75% of 2 / 0% of 1 |" in row and "abc (2), not recorded (1)" in row
