@@ -179,9 +179,7 @@ class ClaimState(State):
         if len(trick) < self.n:
             self.current_player = (p + 1) % self.n
             return out
-        if out:
-            return out + self._resolve()
-        return self._resolve()
+        return out + self._resolve()
 
     def _forget_known(self, p: int, card: int) -> None:
         """A known card p played in phase 2 leaves what others know of p's hand."""
@@ -353,8 +351,7 @@ class ClaimState(State):
         if giants:                                                             # K26
             giants.sort()
             self.smash_values = giants
-            out += self._continue_smashes(winner)
-            return out
+            return out + self._continue_smashes(winner)
         return out + self._end_trick()
 
     def _continue_smashes(self, p: int) -> list:
