@@ -9,6 +9,8 @@ import pytest
 import ludus
 from ludus.agents import make
 from ludus.agents.ismcts import ISMCTSAgent
+from ludus.games.caesar_cleopatra import notation as cc_notation
+from ludus.games.seize_rome import notation as sr_notation
 
 
 def _midgame(game_id: str, steps: int, seed: int = 3, **options):
@@ -34,6 +36,46 @@ def test_same_move_from_true_states_that_differ_only_in_hidden_cards(game_id, st
     assert other.observe(seat) == truth.observe(seat)
     agent = make("ismcts:iterations=60,seed=5", game)
     assert agent.act(truth.perspective(seat)) == agent.act(other.perspective(seat))
+
+
+def _face_down_move(game_id):
+    """The game's move type, and whether a move is one that other seats see only face down."""
+    if game_id == "seize-rome":
+        return sr_notation.Action, lambda move: move.kind == sr_notation.PLAY
+    hidden = (cc_notation.ARRANGE, cc_notation.OPEN, cc_notation.DOWN, cc_notation.CASTLE)
+    return cc_notation.Action, lambda move: move.kind in hidden
+
+
+@pytest.mark.parametrize("game_id,steps", [("caesar-cleopatra", 40), ("seize-rome", 6)])
+def test_no_seat_chooses_in_the_tree_by_a_card_it_saw_only_face_down(game_id, steps):
+    """Games with face-down moves get one tree per seat: in seat p's tree another seat's move is
+    an edge keyed by what p saw of it, so p's later choices cannot follow the card's value."""
+    game, state = _midgame(game_id, steps)
+    roots = make("ismcts:iterations=400,seed=5", game)._search(state.perspective(state.current_player))
+    assert len({id(root) for root in roots}) == game.num_players
+    move_type, face_down = _face_down_move(game_id)
+    edges = {"own face-down": 0, "others' face-down": 0}
+
+    def walk(node, owner):
+        for key, child in node.children.items():
+            if not isinstance(key, move_type):         # what the owner saw of another's move
+                assert child.player != owner
+                edges["others' face-down"] += 1
+            elif face_down(key):
+                assert child.player == owner, (
+                    f"seat {owner}'s tree keys a face-down move of seat {child.player} by its card: {key}")
+                edges["own face-down"] += 1
+            walk(child, owner)
+
+    for owner, root in enumerate(roots):
+        walk(root, owner)
+    assert all(edges.values()), f"the search should have met both kinds of face-down move: {edges}"
+
+
+def test_games_with_public_moves_share_one_tree():
+    game, state = _midgame("claim", 9)
+    roots = make("ismcts:iterations=50,seed=5", game)._search(state.perspective(state.current_player))
+    assert len({id(root) for root in roots}) == 1
 
 
 def test_a_seeded_search_is_deterministic():

@@ -139,3 +139,32 @@ def test_perspective_shows_the_seat_its_own_view_only(case, seed):
                         f"Perspective.{name} is the true state")
             for k in range(2):
                 check_resampled(game, state, perspective.sample(random.Random(k)), p, truth_views)
+
+
+@pytest.mark.seeds(2, 1)
+def test_a_move_is_keyed_by_what_each_seat_sees_of_it(case, seed):
+    """``action_seen_by(a, q)`` — the key of seat q's search tree — is equal for two moves exactly
+    when q's observation after them is equal: coarser, and search would hide from q what it
+    sees; finer, and q's choices in the tree would follow a card q saw only face down."""
+    game = game_of(case)
+    points = checkpoints(case, seed, 12)
+    for i, state, _ in positions(case, seed):
+        if i not in points or state.is_terminal:
+            continue
+        mover = state.current_player
+        after = {}
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            after[action] = views(child)
+        for q in seats(game):
+            seen = {a: state.action_seen_by(a, q) for a in after}
+            if q == mover:
+                assert all(seen[a] == a for a in after), f"{case} seed {seed}: a seat sees its own moves whole"
+            for a in after:
+                for b in after:
+                    same_key, same_view = seen[a] == seen[b], after[a][q] == after[b][q]
+                    assert same_key == same_view, (
+                        f"{case} seed {seed} after {i} decisions: seat {q} sees {a} and {b} "
+                        f"{'alike' if same_view else 'differently'}, but action_seen_by keys them "
+                        f"{'alike' if same_key else 'apart'}")

@@ -26,6 +26,7 @@ import random
 import time
 
 from ..core.errors import OptionError
+from ..core.game import State
 from .base import Agent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
@@ -84,8 +85,20 @@ class ISMCTSAgent(Agent):
         legal = perspective.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        root = self._search(perspective)[perspective.player]
+        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
+                   if a in root.children else (-1, 0.0))
+
+    def _search(self, perspective) -> list[_Node]:
+        """Search within the budget; the root of each seat's tree, by seat (the same shared tree
+        for every seat when all moves are public)."""
         rng = random.Random(self._search_seed(perspective))
-        root = _Node(None)
+        seats = perspective.game.num_players
+        if type(perspective.world).action_seen_by is State.action_seen_by:
+            roots, iterate = [_Node(None)] * seats, self._iterate
+        else:
+            roots, iterate = [_Node(None) for _ in range(seats)], self._iterate_per_seat
+        root = roots[perspective.player]
         start = _clock()
         deadline = start + self.time_limit if self.time_limit else None
         n = 0
@@ -96,11 +109,10 @@ class ISMCTSAgent(Agent):
                 break
             world = perspective.sample(rng)
             world.stop_tracking()   # the world is played out, never observed
-            self._iterate(root, world, rng)
+            iterate(roots, world, rng)
             n += 1
         self.last_iterations = n
-        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
-                   if a in root.children else (-1, 0.0))
+        return roots
 
     def _settled(self, root: _Node, n: int, start: float, deadline: float | None) -> bool:
         """Whether the search can stop: out of time, or the most visited move can no longer be
@@ -126,8 +138,10 @@ class ISMCTSAgent(Agent):
         text = json.dumps(perspective.observation, sort_keys=True, default=str) + f"|{self.seed}"
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
-    def _iterate(self, root: _Node, world, rng: random.Random) -> None:
-        node, path = root, [root]
+    def _iterate(self, roots: list[_Node], world, rng: random.Random) -> None:
+        """One iteration of single-observer ISMCTS: one tree, shared by all seats."""
+        node = roots[0]
+        path = [node]
         log, sqrt = math.log, math.sqrt
         c = self.c
         while not world.is_terminal:                                        # selection
@@ -158,6 +172,54 @@ class ISMCTSAgent(Agent):
         for nd in path[1:]:                                                 # backpropagation
             nd.visits += 1
             nd.total += values[nd.player]
+
+    def _iterate_per_seat(self, roots: list[_Node], world, rng: random.Random) -> None:
+        """One iteration of multiple-observer ISMCTS, for games with partly hidden moves: one
+        tree per seat, keyed by what that seat sees of each move (``action_seen_by``). The
+        seat to move chooses in its own tree, where its moves are whole; every other tree
+        follows the move as its seat saw it. So a seat's later choices in the tree never
+        depend on a card it saw only face down."""
+        nodes = roots[:]
+        paths: list[list[_Node]] = [[] for _ in roots]
+        log, sqrt = math.log, math.sqrt
+        c = self.c
+        seats = range(len(roots))
+        expanded = False
+        while not world.is_terminal and not expanded:
+            p = world.current_player
+            legal = world.legal_actions()
+            get = nodes[p].children.get
+            untried = []
+            best, best_score = None, -math.inf
+            for a in legal:
+                child = get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if score > best_score:
+                    best, best_score = a, score
+            if untried:
+                best = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                expanded = True
+            for q in seats:
+                key = best if q == p else world.action_seen_by(best, q)
+                children = nodes[q].children
+                child = children.get(key)
+                if child is None:
+                    child = children[key] = _Node(p)
+                    expanded = True
+                nodes[q] = child
+                if q == p:
+                    paths[q].append(child)   # a tree's statistics are read only where its seat moves
+            world.apply_trusted(best)
+        values = self._rollout(world, rng)
+        for path, value in zip(paths, values, strict=True):
+            for nd in path:
+                nd.visits += 1
+                nd.total += value
 
     def _rollout(self, world, rng: random.Random) -> list[float]:
         policy, depth = self.policy, self.depth

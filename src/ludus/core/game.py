@@ -204,6 +204,14 @@ class State:
             history.append(action)
             steps += 1
 
+    def action_seen_by(self, action, player: int):
+        """What ``player`` learns of ``action`` when the seat to move plays it here: by default
+        the whole action (moves are public). Games where a move is partly hidden (a card put
+        face down) return a coarser key for the other seats, equal for exactly the moves those
+        seats cannot tell apart. Search keeps one tree per seat keyed by it, so that no seat's
+        choices in the tree depend on what it could not have seen."""
+        return action
+
     def sampler(self, player: int):
         """``rng -> world``, the same worlds as ``resample(player, rng)``, for the many samples of
         one search. Games may work out what the seat knows once here (the state must not change

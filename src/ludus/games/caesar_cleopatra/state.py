@@ -319,6 +319,14 @@ class CCState(State):
                     out.append(A[(PLAY_WRATH, g, 0)])
         return out
 
+    def action_seen_by(self, action, player: int):
+        """C34: the opponent sees where a card goes face down (C10, C12, C25) and that an action
+        card was put on the pile (C8), not which card."""
+        kind = action.kind
+        if player == self.current_player or kind not in (ARRANGE, OPEN, DOWN, CASTLE):
+            return action
+        return (kind, action.b) if kind in (DOWN, CASTLE) else kind
+
     # -- applying ---------------------------------------------------------------------------
 
     def _apply(self, action) -> list:
@@ -478,7 +486,7 @@ class CCState(State):
         self.pending = (kind, a, b)
         self.resume = self.phase
         self._set_phase(VETO_WINDOW, 1 - p)
-        return [ev.ActionCardPlayed(p, ACTION_NAMES[kind], _target_text(kind, a, b))] if self.narrate else []
+        return [ev.ActionCardPlayed(p, ACTION_NAMES[kind], target_text(kind, a, b))] if self.narrate else []
 
     def _answer(self, q: int, veto: bool) -> list:
         """C17: the opponent vetoes or allows the pending action card."""
@@ -912,7 +920,7 @@ def _names(values) -> tuple:
     return tuple(VALUE_NAMES[v] for v in values)
 
 
-def _target_text(kind: int, a: int, b: int) -> str:
+def target_text(kind: int, a: int, b: int) -> str:
     if kind == ASSASSIN:
         return f"{VALUE_NAMES[a]} at {GROUPS[b]}"
     if kind == CASTLING:

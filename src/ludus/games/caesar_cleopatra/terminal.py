@@ -435,8 +435,10 @@ def decision(observation: dict, actions: list) -> str:
     if phase == "after-refill":
         return "Play an action card before the vote, or [bold]done[/bold] to flip the vote card"
     if phase == "veto":
-        card = o.get("pending_action", {}).get("card", "action card")
-        return f"Answer {opp}'s [bold yellow]{_card(card)}[/bold yellow]: [bold]veto or allow?[/bold]"
+        pending = o.get("pending_action", {})
+        card, target = pending.get("card", "action card"), pending.get("target")
+        on = f" on {escape(target)}" if target else ""
+        return f"Answer {opp}'s [bold yellow]{_card(card)}[/bold yellow]{on}: [bold]veto or allow?[/bold]"
     if phase == "draw-one":
         if _is_2024(o):
             return f"Draw back to {_hand_size(o)} cards at once: from which pile?"

@@ -51,6 +51,7 @@ from .state import (
     VETO_WINDOW,
     Z_HAND,
     ZA_HAND,
+    target_text,
 )
 
 
@@ -140,7 +141,9 @@ def observe(s, player: int | None) -> dict:
         }
     if s.phase == VETO_WINDOW and s.pending:
         kind, a, b = s.pending
-        obs["pending_action"] = {"player": s.active, "card": ACTION_NAMES[kind]}
+        # C16: the card is played naming its target, so the veto is answered knowing both
+        obs["pending_action"] = {"player": s.active, "card": ACTION_NAMES[kind],
+                                 "target": target_text(kind, a, b)}
     if s.phase == CASTLING_PLACE:
         obs["castling"] = {"groups": [GROUPS[g] for g in s.castle_groups],
                            "cards_left": sum(s.castle_buf)}

@@ -121,6 +121,13 @@ class SeizeRomeState(State):
             out.append(PASS_ACTION)
         return out
 
+    def action_seen_by(self, action, player: int):
+        """S18: the other seats see into which region a card goes, not which card (nor
+        whether it is wild)."""
+        if action.kind == PLAY and player != self.current_player:
+            return action.region
+        return action
+
     # -- applying ---------------------------------------------------------------------------
 
     def _apply(self, action) -> list:
