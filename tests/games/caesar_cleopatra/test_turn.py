@@ -204,8 +204,8 @@ def test_C17_opponent_without_veto_gets_an_allow_only_decision():
     assert names(events) == ["ActionCardPlayed"]
     assert (events[0].card, events[0].target) == ("assassin", "4 at senators")
     assert s.current_player == 1 and phase(s) == "veto" and legal(s) == {"allow"}
-    for seat in (0, 1):   # C16: the card is played naming its target; both sides see it
-        assert s.observe(seat)["pending_action"] == {"player": 0, "card": "assassin", "target": "4 at senators"}
+    for viewer in (0, 1):   # C16: the card is played naming its target; both sides see it
+        assert s.observe(viewer)["pending_action"] == {"player": 0, "card": "assassin", "target": "4 at senators"}
     with pytest.raises(ludus.IllegalAction, match="no Veto"):
         play(s, "veto")
     events = play(s, "allow")

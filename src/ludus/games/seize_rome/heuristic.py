@@ -111,15 +111,29 @@ def projected_control(w) -> list[int]:
     return [controllers.count(q) for q in range(w.n)]
 
 
+# ISMCTS leaf: ten points of cards in hand weigh as much as a region held. Cards in hand are
+# the next rounds' strength and a round's spending is gone under the pile; a leaf that counted
+# regions only spent freely (measured in docs/agents.md).
+HAND_POINTS_PER_REGION = 10.0
+
+
+def hand_points(w, p: int) -> int:
+    """The strength seat p holds in hand: the sum of its cards' values."""
+    wild_value = w.wild_value
+    return sum(wild_value if c == WILD else c % 6 + 1 for c in w.hands[p])
+
+
 def leaf_values(w) -> list[float]:
-    """ISMCTS hook: per seat, the regions it would hold if the round ended now minus the best
-    rival's, against the number needed. Read in a determinized world, where every card on the
-    board is known (the search's own guess, not the seat's knowledge)."""
+    """ISMCTS hook: per seat, its worth minus the best rival's, against the number of regions
+    needed; a seat's worth is the regions it would hold if the round ended now plus its hand
+    points in regions. Read in a determinized world, where every card is known (the search's
+    own guess, not the seat's knowledge)."""
     if w.is_terminal:
         return w.returns()
     held = projected_control(w)
+    worth = [held[q] + hand_points(w, q) / HAND_POINTS_PER_REGION for q in range(w.n)]
     out = []
     for p in range(w.n):
-        rival = max(c for q, c in enumerate(held) if q != p)
-        out.append(max(-1.0, min(1.0, (held[p] - rival) / w.to_win)))
+        rival = max(worth[q] for q in range(w.n) if q != p)
+        out.append(max(-1.0, min(1.0, (worth[p] - rival) / w.to_win)))
     return out

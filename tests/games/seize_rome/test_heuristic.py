@@ -1,0 +1,34 @@
+"""The Seize Rome search hooks: what the ISMCTS leaf values."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludus.games.seize_rome.heuristic import leaf_values
+from ludus.games.seize_rome.testing import play, position
+
+
+def test_the_leaf_counts_regions_the_round_would_give():
+    """Seat 0 leads red on the board: if the round ended now it would take red from seat 1."""
+    even = position(hands={0: ["blue 3"], 1: ["green 3"]}, controllers={"red": 1, "yellow": 0})
+    ahead = position(hands={0: ["blue 3"], 1: ["green 3"]}, controllers={"red": 1, "yellow": 0},
+                     board={"red": {0: ["red 5"], 1: ["red 2"]}})
+    assert leaf_values(even) == [0.0, 0.0]
+    assert leaf_values(ahead)[0] == pytest.approx(2 / 4)   # one region more, one less, of the 4 needed
+    assert leaf_values(ahead)[1] == pytest.approx(-2 / 4)
+
+
+def test_the_leaf_values_strength_kept_in_hand():
+    """Same board, same regions: the seat holding more card points is better placed."""
+    rich = position(hands={0: ["red 6", "blue 6", "green 4", "wild"], 1: ["red 1"]}, controllers={"red": 0, "blue": 1})
+    values = leaf_values(rich)
+    assert values[0] == pytest.approx((17 - 1) / 10 / 4)
+    assert values[1] == pytest.approx(-values[0])
+
+
+def test_the_leaf_is_bounded_and_exact_at_the_end():
+    s = position(hands={0: ["red 6", "blue 6", "green 6", "purple 6"], 1: ["purple 1"]}, to_move=1, quiet=1,
+                 controllers={"red": 0, "blue": 0, "green": 0}, board={"yellow": {0: ["yellow 3"]}})
+    assert leaf_values(s) == [1.0, -1.0]   # four regions ahead and 23 hand points more: capped
+    play(s, "draw")   # a second turn without a play ends the round: yellow makes four for seat 0
+    assert s.is_terminal and leaf_values(s) == s.returns() == [1.0, -1.0]
