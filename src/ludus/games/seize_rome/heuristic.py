@@ -18,8 +18,8 @@ from .cards import WILD
 from .notation import DRAW, PASS, PLAY
 
 DRAW_WORTH = 0.25
-# ISMCTS here: four random decisions, then the round's control projected from the board
-# (``leaf_values``); rollouts to the end span many rounds and measured far weaker.
+# ISMCTS here: four random decisions, then ``leaf_values`` (the round's control projected from
+# the board, plus the cards in hand); rollouts to the end span many rounds and measured far weaker.
 SEARCH_DEFAULTS = {"depth": 4}
 
 
