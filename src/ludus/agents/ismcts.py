@@ -141,35 +141,21 @@ class ISMCTSAgent(Agent):
     def _iterate(self, roots: list[_Node], world, rng: random.Random) -> None:
         """One iteration of single-observer ISMCTS: one tree, shared by all seats."""
         node = roots[0]
-        path = [node]
-        log, sqrt = math.log, math.sqrt
+        path = []
         c = self.c
-        while not world.is_terminal:                                        # selection
-            legal = world.legal_actions()
-            get = node.children.get
-            untried = []
-            best, best_score = None, -math.inf
-            for a in legal:
-                child = get(a)
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                visits = child.visits
-                score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                if score > best_score:
-                    best, best_score = a, score
-            if untried:                                                     # expansion
-                a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = node.children[a] = _Node(world.current_player)
-                world.apply_trusted(a)
-                path.append(child)
+        while not world.is_terminal:
+            action, new = _choose(node, world.legal_actions(), c, rng)
+            if new:                                                         # expansion
+                child = node.children[action] = _Node(world.current_player)
+            else:
+                child = node.children[action]
+            world.apply_trusted(action)
+            path.append(child)
+            if new:
                 break
-            world.apply_trusted(best)
-            node = node.children[best]
-            path.append(node)
+            node = child
         values = self._rollout(world, rng)
-        for nd in path[1:]:                                                 # backpropagation
+        for nd in path:                                                     # backpropagation
             nd.visits += 1
             nd.total += values[nd.player]
 
@@ -181,31 +167,14 @@ class ISMCTSAgent(Agent):
         depend on a card it saw only face down."""
         nodes = roots[:]
         paths: list[list[_Node]] = [[] for _ in roots]
-        log, sqrt = math.log, math.sqrt
         c = self.c
         seats = range(len(roots))
         expanded = False
         while not world.is_terminal and not expanded:
             p = world.current_player
-            legal = world.legal_actions()
-            get = nodes[p].children.get
-            untried = []
-            best, best_score = None, -math.inf
-            for a in legal:
-                child = get(a)
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                visits = child.visits
-                score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                if score > best_score:
-                    best, best_score = a, score
-            if untried:
-                best = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                expanded = True
+            action, expanded = _choose(nodes[p], world.legal_actions(), c, rng)
             for q in seats:
-                key = best if q == p else world.action_seen_by(best, q)
+                key = action if q == p else world.action_seen_by(action, q)
                 children = nodes[q].children
                 child = children.get(key)
                 if child is None:
@@ -214,7 +183,7 @@ class ISMCTSAgent(Agent):
                 nodes[q] = child
                 if q == p:
                     paths[q].append(child)   # a tree's statistics are read only where its seat moves
-            world.apply_trusted(best)
+            world.apply_trusted(action)
         values = self._rollout(world, rng)
         for path, value in zip(paths, values, strict=True):
             for nd in path:
@@ -231,6 +200,29 @@ class ISMCTSAgent(Agent):
                 world.apply_trusted(policy(world, rng))
                 steps += 1
         return world.returns() if world.is_terminal else self.leaf_values(world)
+
+
+def _choose(node: _Node, legal: list, c: float, rng: random.Random) -> tuple:
+    """The move to follow from ``node`` in this world, and whether it is new to the tree: an
+    untried legal move (at random) if there is one, else the best by UCB, where each child is
+    compared with the times it was available (legal) rather than with its parent's visits."""
+    get = node.children.get
+    log, sqrt = math.log, math.sqrt
+    untried = []
+    best, best_score = None, -math.inf
+    for a in legal:
+        child = get(a)
+        if child is None:
+            untried.append(a)
+            continue
+        child.avail += 1
+        visits = child.visits
+        score = child.total / visits + c * sqrt(log(child.avail) / visits)
+        if score > best_score:
+            best, best_score = a, score
+    if untried:
+        return (untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]), True
+    return best, False
 
 
 def _clock() -> float:
