@@ -1,11 +1,13 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+"""Information-set Monte Carlo tree search (ISMCTS, Cowling et al. 2012).
 
 Each iteration draws a world with ``Perspective.sample`` — a full state consistent with all the
 seat knows — and walks one shared tree with it: at every node only the actions legal in this
 world are candidates, and each child counts how often it was *available*, so UCB compares a
 child with the times it could have been chosen. Leaves are scored by a rollout to the end (or to
 ``depth`` decisions, then the game's ``leaf_values`` hook). Every seat's result is backed up, each
-node keeping the result of the seat that chose its action.
+node keeping the result of the seat that chose its action. In games where some moves are seen
+only in part (a card put face down; ``State.action_seen_by``) there is one tree per seat instead,
+each keyed by what its seat sees of the moves (multiple-observer ISMCTS).
 
 The agent sees nothing but the Perspective. With an iteration budget and a seed it is
 deterministic: the generator of each search is seeded from the seed and the observation, so the
