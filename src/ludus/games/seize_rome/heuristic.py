@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from ...core.agent import Agent
-from .cards import WILD
+from .cards import WILD, face_value
 from .notation import DRAW, PASS, PLAY
 
 DRAW_WORTH = 0.25
@@ -119,8 +119,7 @@ HAND_POINTS_PER_REGION = 10.0
 
 def hand_points(w, p: int) -> int:
     """The strength seat p holds in hand: the sum of its cards' values."""
-    wild_value = w.wild_value
-    return sum(wild_value if c == WILD else c % 6 + 1 for c in w.hands[p])
+    return sum(face_value(c, w.wild_value) for c in w.hands[p])
 
 
 def leaf_values(w) -> list[float]:
