@@ -158,6 +158,30 @@ def test_caesar_cleopatra_has_no_rollout_policy_to_ask_for():
         make("ismcts:rollout=heuristic", ludus.make("caesar-cleopatra"))
 
 
+def test_caesar_cleopatra_arranges_its_action_pile_by_rule_not_by_a_blind_search():
+    """The 26 arranging decisions lie beyond any rollout's reach: searched, every order ties
+    (Assassins would go on top by the tie-break). ISMCTS arranges as the heuristic does, Veto
+    first, without spending its budget; the first placement is searched again."""
+    game = ludus.make("caesar-cleopatra")
+    state = game.new_state(seed=4)
+    blind = make("ismcts:iterations=300,seed=1", game)
+    root = blind._search(state.perspective(0))[0]
+    assert {child.total for child in root.children.values()} == {0.0}
+    blind.decide_without_search = None
+    assert str(blind.act(state.perspective(0))) == "arrange assassin"
+    agent = make("ismcts:iterations=300,seed=1", game)
+    order = []
+    while state.legal_actions()[0].kind == cc_notation.ARRANGE:
+        move = agent.act(state.perspective(state.current_player))
+        assert agent.last_iterations == 0
+        if state.current_player == 0:
+            order.append(move)
+        state.apply(move)
+    assert [str(a) for a in order[:2]] == ["arrange veto", "arrange veto"]
+    agent.act(state.perspective(state.current_player))
+    assert agent.last_iterations > 0
+
+
 @pytest.mark.parametrize("game_id,options", [
     ("caesar-cleopatra", {}), ("caesar-cleopatra", {"edition": "2024"}),
     ("caesar-cleopatra", {"wrath": "face-up", "philosopher": "difference"}),

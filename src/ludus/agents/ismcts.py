@@ -14,8 +14,10 @@ deterministic: the generator of each search is seeded from the seed and the obse
 same perspective gives the same move. A time budget is as deterministic as the clock.
 
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
-legal action) and ``leaf_values(state)`` (one value in [-1, 1] per seat, used after
-``depth`` rollout steps).
+legal action), ``leaf_values(state)`` (one value in [-1, 1] per seat, used after ``depth``
+rollout steps) and ``decide_without_search(perspective)`` (a move for the decisions no search
+of this budget can weigh, such as setup choices whose effect lies beyond any rollout's depth;
+None for the others).
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ class ISMCTSAgent(Agent):
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
         self.leaf_values = hooks.get("leaf_values")
+        self.decide_without_search = hooks.get("decide_without_search")
         if depth is not None and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
                               "(depth=full)")
@@ -87,6 +90,10 @@ class ISMCTSAgent(Agent):
         legal = perspective.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.decide_without_search is not None:
+            action = self.decide_without_search(perspective)
+            if action is not None:
+                return action
         root = self._search(perspective)[perspective.player]
         return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
                    if a in root.children else (-1, 0.0))
@@ -239,7 +246,7 @@ def _hooks(game) -> dict:
         module = importlib.import_module("ludus.games." + game.id.replace("-", "_") + ".heuristic")
     except ModuleNotFoundError:
         return {}
-    names = ("rollout_policy", "leaf_values", "SEARCH_DEFAULTS")
+    names = ("rollout_policy", "leaf_values", "decide_without_search", "SEARCH_DEFAULTS")
     return {name: getattr(module, name) for name in names if hasattr(module, name)}
 
 

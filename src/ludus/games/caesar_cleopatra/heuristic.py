@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from ...core.agent import Agent
-from .cards import BONUS_NEEDS, GROUP_SIZES, PHILOSOPHER, SPY, VETO
+from .cards import ASSASSIN, BONUS_NEEDS, CASTLING, GROUP_SIZES, PHILOSOPHER, SCOUT, SPY, VETO, WRATH
 from .notation import (
     ACTION_PILE,
     ALLOW,
@@ -41,7 +41,7 @@ from .state import CASTLING_PLACE, SPY_PICK, VETO_WINDOW
 UNKNOWN_CARD = 2.8        # expected value of an unseen influence card (27 cards: 25 numbered, 2 P)
 VETO_WORTH = 0.6          # what keeping a Veto in hand is worth, in points
 ACTION_CARD_WORTH = 0.25  # what an action card in hand is worth
-ARRANGE_ORDER = (VETO, 0, 3, SPY, 2, 4)   # veto, assassin, scout, spy, castling, wrath (top first)
+ARRANGE_ORDER = (VETO, ASSASSIN, SCOUT, SPY, CASTLING, WRATH)   # the action pile, top first
 OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest opening cards
 PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
 # ISMCTS here: a game is ~250 decisions, so random rollouts to the end are dear and mostly noise;
@@ -86,7 +86,7 @@ class HeuristicAgent(Agent):
         p = perspective.player
         kind = legal[0].kind
         if kind == ARRANGE:
-            return min(legal, key=lambda a: ARRANGE_ORDER.index(a.a))
+            return _arrange(legal)
         if kind == OPEN:
             return max(legal, key=lambda a: a.a)
         if kind == DRAW:
@@ -167,6 +167,21 @@ def _after(w, a, p: int) -> float:
     c = w.clone()
     c.apply_trusted(a)
     return evaluate(c, p)
+
+
+def _arrange(legal: list):
+    """The next card of the action pile (top first), by ``ARRANGE_ORDER``."""
+    return min(legal, key=lambda a: ARRANGE_ORDER.index(a.a))
+
+
+def decide_without_search(perspective):
+    """ISMCTS hook: the decisions a search cannot weigh, answered by rule (None: search). The
+    action piles are arranged in 26 decisions before the first placement, so no rollout of a
+    few steps reaches a turn where the order matters: every arrangement scores the same, and a
+    search would spend its whole budget on a tie (then take the legal moves' first, Assassins
+    on top, Vetoes at the bottom). It arranges as the heuristic does, Veto first."""
+    legal = perspective.legal_actions()
+    return _arrange(legal) if legal[0].kind == ARRANGE else None
 
 
 def leaf_values(w) -> list[float]:
