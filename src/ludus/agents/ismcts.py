@@ -88,6 +88,7 @@ class ISMCTSAgent(Agent):
 
     def act(self, perspective):
         legal = perspective.legal_actions()
+        self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
         if self.decide_without_search is not None:
