@@ -37,6 +37,9 @@ from .cards import (
 from .notation import PLAY, PLAY_OF, SMASH_OF, TAKE, TAKE_DECK, TAKE_DECK_ACTION, TAKE_OF
 
 DOPPEL_LO, DOPPEL_HI = DOPPELGANGERS * 10, DOPPELGANGERS * 10 + 10
+# OPPONENTS[n][p]: the seats seat p plays against (with 4 players, not its partner; K33).
+OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and q % 2 == p % 2)) for p in range(n))
+             for n in DEAL}
 
 # Steps: which decision is due.
 PLAY_CARD, CHOOSE_PRIZE, SECOND_PRIZE, CHOOSE_SMASH, OVER = range(5)
@@ -108,7 +111,7 @@ class ClaimState(State):
                 else:   # the led faction and the Doppelgangers, still in card order
                     doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
                     hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
-        return list(dict.fromkeys(hand))
+        return sorted(set(hand))
 
     def _legal(self) -> list:
         step = self.step
@@ -143,11 +146,8 @@ class ClaimState(State):
                 record(action)
             steps += 1
 
-    def _opponents(self, p: int) -> list[int]:
-        return [q for q in range(self.n) if q != p and not (self.n == 4 and q % 2 == p % 2)]
-
     def _smash_targets(self, p: int, v: int) -> list[int]:
-        return [q for q in self._opponents(p) if GNOMES * 10 + v in self.gnomes[q]]
+        return [q for q in OPPONENTS[self.n][p] if GNOMES * 10 + v in self.gnomes[q]]
 
     # -- applying ---------------------------------------------------------------------------
 
@@ -214,8 +214,10 @@ class ClaimState(State):
         if self.dragon_last_card:
             seat, card = self.trick[-1]
             return seat if card // 10 == DRAGONS else winner
-        dragons = [seat for seat, card in self.trick if card // 10 == DRAGONS]
-        return dragons[-1] if dragons else winner
+        for seat, card in reversed(self.trick):
+            if card // 10 == DRAGONS:
+                return seat
+        return winner
 
     def _resolve(self) -> list:
         self.ranking = self._rank()
