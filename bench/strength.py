@@ -24,7 +24,9 @@ plays every seat of every deal.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import math
 import pathlib
 import subprocess
 import sys
@@ -32,37 +34,48 @@ import time
 from collections import Counter
 
 import ludus
+from ludus.agents.base import split_agent_specs
 from ludus.arena import Tournament, make_backend
 from ludus.arena.stats import wilson
-from ludus.cli import split_agent_specs
 from ludus.core.options import parse_option_strings
+
+
+def read_log(log: pathlib.Path) -> tuple[dict | None, list[dict], int]:
+    """The log's header line (the run's arguments), its games, and the length of its complete
+    lines: a last line without its newline was cut short by a stopped run and is ignored."""
+    data = log.read_bytes()
+    complete = data[:data.rfind(b"\n") + 1]
+    lines = complete.decode().splitlines()
+    games = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(json.loads(line))
+        except json.JSONDecodeError:
+            sys.exit(f"{log}: line {number} is not JSON; fix or remove it")
+    return (json.loads(lines[0]) if lines else None), games, len(complete)
 
 
 def load(log: pathlib.Path, fingerprint: dict, repair: bool) -> dict[int, dict]:
     """Games already in the log (by unit index); the log must be of the same run.
 
-    A last line without its newline was cut short by a stopped run: it is ignored, and with
-    ``repair`` cut from the file (its game is played again). ``--report`` never writes.
+    With ``repair`` a last line cut short is cut from the file (its game is played again);
+    ``--report`` never writes.
     """
-    done: dict[int, dict] = {}
     if not log.exists():
-        return done
-    data = log.read_bytes()
-    complete = data[:data.rfind(b"\n") + 1]
-    lines = complete.decode().splitlines()
-    head = json.loads(lines[0]) if lines else None
+        return {}
+    head, games, complete = read_log(log)
     if head != fingerprint:
         sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            game = json.loads(line)
-        except json.JSONDecodeError:
-            sys.exit(f"{log}: line {number} is not JSON; fix or remove it")
-        done[game["index"]] = game
-    if repair and len(complete) < len(data):
+    if repair and complete < log.stat().st_size:
         with log.open("r+b") as f:
-            f.truncate(len(complete))
-    return done
+            f.truncate(complete)
+    return {game["index"]: game for game in games}
+
+
+def planned_games(head: dict) -> int:
+    """Games the run plays in all: ``--games`` rounded up to whole rotations of the seats."""
+    seats = len(head["specs"])
+    return math.ceil(head["games"] / seats) * seats
 
 
 def code_version() -> str:
@@ -109,12 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options)
     fingerprint = {"game": args.game, "options": tournament.options, "specs": specs,
                    "games": args.games, "seed": args.seed}
-    args.log.parent.mkdir(parents=True, exist_ok=True)
     done = load(args.log, fingerprint, repair=not args.report)
     if args.report:
         if done:
             report(list(done.values()), specs)
         return 0
+    args.log.parent.mkdir(parents=True, exist_ok=True)
     if not args.log.exists():
         args.log.write_text(json.dumps(fingerprint) + "\n")
     units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
@@ -138,19 +151,38 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def report(games: list[dict], specs: list[str]) -> None:
+@dataclasses.dataclass
+class Summary:
+    """The measured agent's results over a log's games."""
+
+    games: int
+    score: float                          # wins plus half the shared first places, over games
+    lo: float                             # 95 % Wilson interval of the score
+    hi: float
+    by_seat: list[tuple[float, int]]      # per seat of the measured agent: (score, games)
+    code: Counter                         # games per commit that played them
+
+
+def summarize(games: list[dict], specs: list[str]) -> Summary:
     side = {i for i, s in enumerate(specs) if s == specs[0]}
     total = sum(score(g, side) for g in games)
     lo, hi = wilson(total, len(games))
-    print(f"{','.join(specs)}: {specs[0]} scores {total / len(games):.1%} of {len(games)} games "
-          f"(95 % interval {lo:.1%} … {hi:.1%})")
-    versions = Counter(g.get("code", "not recorded") for g in games)
-    print("  played with: " + ", ".join(f"{v} ({n} games)" for v, n in versions.items()))
+    by_seat = []
     for seat in range(len(specs)):
         part = [g for g in games if g["seats"][seat] == 0]
         if part:
-            s = sum(score(g, side) for g in part)
-            print(f"  from seat {seat}: {s / len(part):.1%} of {len(part)}")
+            by_seat.append((sum(score(g, side) for g in part) / len(part), len(part)))
+    return Summary(len(games), total / len(games), lo, hi, by_seat,
+                   Counter(g.get("code", "not recorded") for g in games))
+
+
+def report(games: list[dict], specs: list[str]) -> None:
+    s = summarize(games, specs)
+    print(f"{','.join(specs)}: {specs[0]} scores {s.score:.1%} of {s.games} games "
+          f"(95 % interval {s.lo:.1%} … {s.hi:.1%})")
+    print("  played with: " + ", ".join(f"{v} ({n} games)" for v, n in s.code.items()))
+    for seat, (rate, n) in enumerate(s.by_seat):
+        print(f"  from seat {seat}: {rate:.1%} of {n}")
 
 
 if __name__ == "__main__":

@@ -11,41 +11,29 @@ Reads only; a last line cut short by a running run is ignored.
 
 from __future__ import annotations
 
-import json
 import pathlib
 import sys
-from collections import Counter
 
 import ludus
-from ludus.arena.stats import wilson
-from strength import score
+from strength import planned_games, read_log, summarize
 
 HEADER = ("| game | table (measured agent first) | options | games | score | 95 % interval "
           "| by seat of the measured agent | code |\n| --- | --- | --- | ---: | ---: | ---: | --- | --- |")
 
 
 def row(log: pathlib.Path) -> str:
-    data = log.read_bytes()
-    lines = data[:data.rfind(b"\n") + 1].decode().splitlines()
-    head, games = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    head, games, _ = read_log(log)
     specs = head["specs"]
     game = ludus.make(head["game"])
     defaults = game.options_dict()
     changed = {k: v for k, v in head["options"].items() if defaults.get(k) != v}
-    side = {i for i, s in enumerate(specs) if s == specs[0]}
+    start = f"| {game.title} | {' vs '.join(specs)} | {_options(changed)}"
     if not games:
-        return f"| {game.title} | {' vs '.join(specs)} | {_options(changed)} | 0 | | | | |"
-    total = sum(score(g, side) for g in games)
-    lo, hi = wilson(total, len(games))
-    seats = []
-    for seat in range(len(specs)):
-        part = [g for g in games if g["seats"][seat] == 0]
-        if part:
-            seats.append(f"{sum(score(g, side) for g in part) / len(part):.0%} of {len(part)}")
-    code = Counter(g.get("code", "not recorded") for g in games)
-    return (f"| {game.title} | {' vs '.join(specs)} | {_options(changed)} | {len(games)} of {head['games']} "
-            f"| {total / len(games):.1%} | {lo:.1%}–{hi:.1%} | {' / '.join(seats)} "
-            f"| {', '.join(f'{c} ({n})' for c, n in code.items())} |")
+        return f"{start} | 0 of {planned_games(head)} | | | | |"
+    s = summarize(games, specs)
+    seats = " / ".join(f"{rate:.0%} of {n}" for rate, n in s.by_seat)
+    return (f"{start} | {s.games} of {planned_games(head)} | {s.score:.1%} | {s.lo:.1%}–{s.hi:.1%} | {seats} "
+            f"| {', '.join(f'{c} ({n})' for c, n in s.code.items())} |")
 
 
 def _options(changed: dict) -> str:

@@ -17,14 +17,13 @@ fields).
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import random
 import sys
 import time
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import click
@@ -40,10 +39,11 @@ from rich.text import Text
 
 import ludus
 from ludus import agents as agents_mod
-from ludus.agents import RandomAgent
-from ludus.arena import choose, derive_seed, wilson
+from ludus.agents.base import split_agent_specs
+from ludus.arena import choose, derive_seed, play_game, wilson
 from ludus.core.errors import IllegalAction, LudusError, OptionError, RecordError
 from ludus.core.options import option_choices, parse_option_strings
+from ludus.core.registry import game_module
 
 # -- small helpers --------------------------------------------------------------------------
 
@@ -91,21 +91,6 @@ def parse_seat(game, text: str | None, allow_spectator: bool = False) -> int | N
     return None
 
 
-def split_agent_specs(text: str) -> list[str]:
-    """Split ``--agents`` on commas, keeping ``key=value`` parameters with their agent.
-
-    ``"ismcts:iterations=200,seed=4,random"`` -> ``["ismcts:iterations=200,seed=4", "random"]``.
-    """
-    specs: list[str] = []
-    for piece in text.split(","):
-        piece = piece.strip()
-        if specs and "=" in piece and ":" not in piece and ":" in specs[-1] and "=" in specs[-1]:
-            specs[-1] += "," + piece
-        else:
-            specs.append(piece)
-    return specs
-
-
 def _make_agent(spec: str, game, seed: int):
     try:
         return agents_mod.make(spec, game, seed=seed)
@@ -137,14 +122,7 @@ def _generic_help() -> str:
 
 def terminal_for(game) -> SimpleNamespace:
     """The game's terminal functions (``ludus.games.<id>.terminal``), with generic fallbacks."""
-    name = "ludus.games." + game.id.replace("-", "_") + ".terminal"
-    module: ModuleType | None
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if not (e.name and (name == e.name or name.startswith(e.name + "."))):
-            raise  # the module exists but something it imports does not
-        module = None
+    module = game_module(game, "terminal")
 
     def get(attr, default):
         return getattr(module, attr, default) if module is not None else default
@@ -612,15 +590,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
             order = list(range(n_players))
             if swap and k % 2 == 1:
                 order = order[1:] + order[:1]
-            state = game.new_state(seed=seed + k)
-            fast = [type(players[order[p]]) is RandomAgent for p in range(n_players)]
-            while not state.is_terminal:
-                p = state.current_player
-                agent = players[order[p]]
-                if fast[p]:
-                    state.apply_trusted(agent.rng.choice(state.legal_actions()))
-                else:
-                    state.apply(agent.act(state.perspective(p)), player=p)
+            state = play_game(game, [players[o] for o in order], seed + k)
             returns = state.returns()
             for p in range(n_players):
                 by_agent[order[p]].append(returns[p])
@@ -688,9 +658,9 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     if seed is None:
         seed = random.randrange(10**6)
     try:
-        runner = make_backend(backend, workers, address)   # cheap checks (ray installed, address answers)
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict())
+        runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         runner.start()                                      # after every input is checked: Ray takes seconds
     except OptionError as e:
         _fail(str(e))

@@ -94,3 +94,23 @@ def test_bad_input_is_refused_before_any_game(kwargs, text):
 def test_unknown_game():
     with pytest.raises(OptionError, match="unknown game 'chess'"):
         Tournament("chess", ["random", "random"])
+
+
+def test_partners_are_not_rated_against_each_other():
+    """4-player Claim: the 1st and 3rd agents of a table are partners in every rotation; they share
+    every return, so comparing them would add forced draws that pull their ratings together."""
+    t = Tournament("claim", ["heuristic", "random", "heuristic", "random"], games=4, seed=2,
+                   options={"players": 4})
+    result = t.run()
+    assert result.meetings[0][2] == result.meetings[1][3] == 0
+    assert result.meetings[0][1] == result.meetings[0][3] == result.meetings[2][1] == 4
+    assert "partners are not compared" in result.to_dict()["scoring"]
+
+
+def test_a_bad_prior_is_refused_before_any_game():
+    class NoGames:
+        def run(self, *args):
+            raise AssertionError("a game was started")
+
+    with pytest.raises(ValueError, match="prior_sd"):
+        Tournament("claim", ["heuristic", "random"], games=2).run(NoGames(), prior_sd=0)

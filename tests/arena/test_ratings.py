@@ -83,3 +83,21 @@ def test_expected_score_scale():
 def test_needs_two_agents():
     with pytest.raises(ValueError):
         fit(["a"], [[0]], [[0]])
+
+
+def test_the_plain_fit_refuses_a_record_it_cannot_rate():
+    """Without a prior, an agent that won every comparison has no finite maximum-likelihood rating:
+    a clear error, not a numerical failure."""
+    with pytest.raises(ValueError, match="one side won every comparison"):
+        fit(["a", "b", "c"], *pairs(3, {(0, 1): (4, 4), (0, 2): (4, 4), (1, 2): (2, 4)}), prior_sd=None)
+    with pytest.raises(ValueError, match="never met"):
+        fit(["a", "b", "c"], *pairs(3, {(0, 1): (2, 4)}), prior_sd=None)
+    # a chain of wins round the field is enough, though no pair split its games
+    r = fit(["a", "b", "c"], *pairs(3, {(0, 1): (4, 4), (1, 2): (4, 4), (2, 0): (4, 4)}), prior_sd=None)
+    assert all(abs(x.rating) < 1e-6 for x in r)
+
+
+@pytest.mark.parametrize("prior_sd", [0, -5, math.nan, math.inf, "wide"])
+def test_a_bad_prior_is_refused(prior_sd):
+    with pytest.raises(ValueError, match="prior_sd must be a positive number"):
+        fit(["a", "b"], *pairs(2, {(0, 1): (3, 4)}), prior_sd=prior_sd)

@@ -9,7 +9,8 @@ import pytest
 
 import ludus
 from ludus.agents import RandomAgent
-from ludus.cli import choose, derive_seed, split_agent_specs, wilson
+from ludus.agents.base import split_agent_specs
+from ludus.cli import choose, derive_seed, wilson
 
 
 def test_twenty_games_with_records(run, tmp_path):
@@ -118,4 +119,5 @@ def test_agent_specs_split_on_commas_but_keep_parameters():
     specs = split_agent_specs("ismcts:iterations=200,seed=4,random")
     assert specs == ["ismcts:iterations=200,seed=4", "random"]
     assert split_agent_specs("heuristic:seed=1,heuristic:seed=2") == ["heuristic:seed=1", "heuristic:seed=2"]
+    assert split_agent_specs("ismcts:hard,seed=3,random") == ["ismcts:hard,seed=3", "random"]
     assert derive_seed(3, "agent", 0) == derive_seed(3, "agent", 0) != derive_seed(3, "agent", 1)

@@ -7,9 +7,8 @@
 
 from __future__ import annotations
 
-import importlib
-
 from ..core.errors import OptionError
+from ..core.registry import game_module
 from .base import Agent, parse_spec
 from .random_agent import RandomAgent
 
@@ -37,11 +36,9 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     if name == "random":
         agent_cls = RandomAgent
     elif name == "heuristic":
-        module_name = "ludus.games." + game.id.replace("-", "_") + ".heuristic"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
-            raise OptionError(f"{game.id} has no heuristic agent yet") from None
+        module = game_module(game, "heuristic")
+        if module is None:
+            raise OptionError(f"{game.id} has no heuristic agent yet")
         agent_cls = module.HeuristicAgent
     else:
         raise OptionError(f"unknown agent {name!r} in spec {spec!r}; known agents: {', '.join(AGENT_NAMES)}")

@@ -23,7 +23,6 @@ None for the others).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import math
 import random
@@ -31,6 +30,7 @@ import time
 
 from ..core.errors import OptionError
 from ..core.game import State
+from ..core.registry import game_module
 from .base import Agent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
@@ -85,6 +85,9 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
                               "(depth=full)")
         self.last_iterations = 0
+        # Mixed into every search's seed: the seed given, else a draw from the agent's own
+        # (system-seeded) generator, so that unseeded agents differ from one another.
+        self._seed_key = seed if seed is not None else self.rng.getrandbits(64)
 
     def act(self, perspective):
         legal = perspective.legal_actions()
@@ -145,7 +148,7 @@ class ISMCTSAgent(Agent):
 
     def _search_seed(self, perspective) -> int:
         """Seed of one search: the agent's seed and everything the seat sees, hashed."""
-        text = json.dumps(perspective.observation, sort_keys=True, default=str) + f"|{self.seed}"
+        text = json.dumps(perspective.observation, sort_keys=True) + f"|{self._seed_key}"
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
     def _iterate(self, roots: list[_Node], world, rng: random.Random) -> None:
@@ -243,9 +246,8 @@ def _clock() -> float:
 
 def _hooks(game) -> dict:
     """The optional search hooks of a game's heuristic module."""
-    try:
-        module = importlib.import_module("ludus.games." + game.id.replace("-", "_") + ".heuristic")
-    except ModuleNotFoundError:
+    module = game_module(game, "heuristic")
+    if module is None:
         return {}
     names = ("rollout_policy", "leaf_values", "decide_without_search", "SEARCH_DEFAULTS")
     return {name: getattr(module, name) for name in names if hasattr(module, name)}

@@ -13,6 +13,8 @@ deals, seat rotations) is in :mod:`ludus.arena.tournament`; the rating model in
 :mod:`ludus.arena.ratings`.
 """
 
+from ..core.errors import OptionError
+from ..core.registry import make as make_game
 from .backends import BACKENDS, LocalBackend, RayBackend, SerialBackend, available_cores, make_backend
 from .match import GameResult, Unit, choose, play_game, play_unit
 from .ratings import Rating, fit
@@ -23,12 +25,10 @@ from .tournament import Tournament, TournamentResult, entrant_names
 def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, options: dict | None = None,
           backend=None) -> TournamentResult:
     """A match: exactly one table of ``specs`` (one agent per seat), every deal in every rotation."""
-    t = Tournament(game_id, specs, games=games, seed=seed, options=options or {})
-    if len(t.specs) != t.seats:
-        from ..core.errors import OptionError
-
-        raise OptionError(f"a match on {game_id} needs {t.seats} agents (one per seat), got {len(t.specs)}")
-    return t.run(backend)
+    seats = make_game(game_id, **(options or {})).num_players
+    if len(specs) != seats:
+        raise OptionError(f"a match on {game_id} needs {seats} agents (one per seat), got {len(specs)}")
+    return Tournament(game_id, specs, games=games, seed=seed, options=options or {}).run(backend)
 
 
 __all__ = [

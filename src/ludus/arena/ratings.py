@@ -5,7 +5,8 @@ The model: agent i beats agent j with probability ``1 / (1 + 10 ** ((r_j - r_i) 
 score and 400 points 91%). A draw counts as half a win for each side. The ratings maximise the
 likelihood of the pairwise results, plus a weak Gaussian prior (mean 0, ``prior_sd`` Elo points,
 1000 by default) that keeps them finite when an agent wins or loses every game; ``prior_sd=None``
-gives the plain maximum-likelihood fit. Ratings are centred: their mean is 0.
+gives the plain maximum-likelihood fit, which exists only when no group of agents won (or lost)
+every comparison against the rest. Ratings are centred: their mean is 0.
 
 Intervals come from the Fisher information (the curvature of the log posterior at its peak):
 each agent's interval is that of its rating minus the mean rating, ±1.96 standard errors for
@@ -67,6 +68,33 @@ def _sigmoid(x: float) -> float:
     return e / (1 + e)
 
 
+def check_prior_sd(prior_sd: float | None) -> None:
+    """Refuse a prior that is not a positive number of Elo points (None: no prior)."""
+    if prior_sd is not None and not (isinstance(prior_sd, (int, float)) and 0 < prior_sd < math.inf):
+        raise ValueError(f"prior_sd must be a positive number of Elo points (or None for no prior), "
+                         f"got {prior_sd!r}")
+
+
+def _cut_off(k: int, points) -> list[int]:
+    """The agents not linked to agent 0 both ways by chains of "scored against" (i scored
+    against j when ``points[i][j] > 0``). Without such links some group won, or lost, every
+    comparison with the rest, and maximum likelihood sends its ratings to infinity; the plain
+    fit exists exactly when this is empty."""
+    def reach(scored) -> set[int]:
+        seen, todo = {0}, [0]
+        while todo:
+            i = todo.pop()
+            for j in range(k):
+                if j not in seen and scored(i, j):
+                    seen.add(j)
+                    todo.append(j)
+        return seen
+
+    beaten = reach(lambda i, j: points[i][j] > 0)     # 0 scored against j, or against one who did …
+    beating = reach(lambda i, j: points[j][i] > 0)    # j scored against 0, or against one who did …
+    return [i for i in range(k) if i not in beaten or i not in beating]
+
+
 def fit(names: list[str], points: list[list[float]], games: list[list[float]],
         prior_sd: float | None = DEFAULT_PRIOR_SD, z: float = Z95) -> list[Rating]:
     """Fit ratings to pairwise results.
@@ -83,8 +111,12 @@ def fit(names: list[str], points: list[list[float]], games: list[list[float]],
     if k < 2:
         raise ValueError("ratings need at least two agents")
     pairs = [(i, j, points[i][j], games[i][j]) for i in range(k) for j in range(i + 1, k) if games[i][j] > 0]
-    if prior_sd is not None and prior_sd <= 0:
-        raise ValueError("prior_sd must be positive (or None for no prior)")
+    check_prior_sd(prior_sd)
+    cut_off = _cut_off(k, points) if prior_sd is None else []
+    if cut_off:
+        raise ValueError(f"the plain maximum-likelihood ratings do not exist: between {names[0]} and "
+                         f"{', '.join(names[i] for i in cut_off)} one side won every comparison (or they "
+                         "never met, even through others); give a prior_sd")
     tau = 0.0 if prior_sd is None else (ELO / prior_sd) ** 2   # prior precision, natural units
 
     def objective(theta):

@@ -76,7 +76,7 @@ def plot(result: TournamentResult, path: str | Path) -> bool:
     ax1.set_ylim(-0.7, k - 0.3)
     ax1.set_xlabel("rating (Elo, mean 0) with 95% interval")
     ax1.set_title("Ratings")
-    matrix = [[result.win_rate(i, j) if i != j else None for j in order] for i in order]
+    matrix = [[result.score_rate(i, j) if i != j else None for j in order] for i in order]
     shown = [[float("nan") if v is None else v for v in row] for row in matrix]
     im = ax2.imshow(shown, vmin=0, vmax=1, cmap="RdBu")
     for a in range(k):
@@ -139,7 +139,7 @@ def matrix_table(result: TournamentResult) -> Group:
     for i in order:
         cells = []
         for j in order:
-            v = result.win_rate(i, j) if i != j else None
+            v = result.score_rate(i, j) if i != j else None
             cells.append("·" if i == j else "-" if v is None else f"{v:.0%}")
         t.add_row(names[i], *cells)
     head = Text.assemble(("Score of row vs column", "bold"), f" (wins + ½ draws; {each})")

@@ -10,7 +10,8 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   table: pairing A–B on deal d is dealt exactly as C–D on deal d.
 - **Rotations.** Each deal is played n times at each table, once per cyclic rotation of the
   seats: in rotation r, seat p is played by the table's agent (p + r) mod n. Every agent sits
-  in every seat of every deal once, so seat advantage and lucky deals cancel out.
+  in every seat of every deal once, so seat advantage and lucky deals cancel out (but see the
+  note on seat order below).
 - **Games.** ``games`` is the number of games per table; it is rounded up to a multiple of n
   (deals = ceil(games / n)). Each game is a :class:`~ludus.arena.match.Unit` keyed by
   (table, deal, rotation), whose agents are built inside the worker from their spec strings,
@@ -19,12 +20,17 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   backend or the number of workers — except for agents with a time budget (``ismcts:time=…``),
   which are as deterministic as the clock.
 
-Scoring: each game is split into its pairs of seats; the seat with the higher return beats
-the other, equal returns are a draw (half a point each). That is exactly the game's result
-with two seats; with more it is the usual pairwise decomposition of a multi-player ranking. (In
-team games, e.g. Claim with 4 players, partners always share their return and so count as a
-draw against each other.) The win-rate matrix and the Bradley–Terry ratings
-(:mod:`ludus.arena.ratings`) are both built from these pairwise results.
+Scoring: each game is split into its pairs of opposing seats; the seat with the higher return
+beats the other, equal returns are a draw (half a point each). That is exactly the game's result
+with two seats; with more it is the usual pairwise decomposition of a multi-player ranking.
+Partners (``Game.teams``: Claim with 4 players) always share their return and are not compared
+with each other. The score matrix and the Bradley–Terry ratings (:mod:`ludus.arena.ratings`)
+are both built from these pairwise results; with more than two seats one game gives several
+comparisons that are not independent, so the rating intervals are somewhat too narrow there.
+
+Cyclic rotations put every agent in every seat, but with three or more seats they keep the
+order around the table (with three, B always plays right after A): effects of who follows whom
+do not cancel out.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from ..agents import make as make_agent
 from ..core.errors import OptionError
 from ..core.registry import make as make_game
 from .match import GameResult, Unit
-from .ratings import DEFAULT_PRIOR_SD, Rating, fit
+from .ratings import DEFAULT_PRIOR_SD, Rating, check_prior_sd, fit
 from .stats import derive_seed, wilson
 
 
@@ -110,7 +116,9 @@ class Tournament:
 
     def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
             prior_sd: float | None = DEFAULT_PRIOR_SD) -> TournamentResult:
-        """Play every unit on ``backend`` (default: serial) and rate the agents."""
+        """Play every unit on ``backend`` (default: serial) and rate the agents (``prior_sd``:
+        see :func:`ludus.arena.ratings.fit`; checked before any game is played)."""
+        check_prior_sd(prior_sd)
         if backend is None:
             from .backends import SerialBackend
 
@@ -121,7 +129,7 @@ class Tournament:
 
 @dataclasses.dataclass
 class AgentRecord:
-    """An agent's games (wins, draws, losses by its return) and pairwise points."""
+    """An agent's games: wins, draws and losses by the sign of its return."""
 
     games: int = 0
     wins: int = 0
@@ -146,6 +154,9 @@ class TournamentResult:
         records = [AgentRecord() for _ in range(k)]
         points = [[0.0] * k for _ in range(k)]
         meetings = [[0] * k for _ in range(k)]
+        team_of = {p: t for t, team in enumerate(tournament.game.teams) for p in team}
+        opposing = [(p, q) for p, q in itertools.combinations(range(tournament.seats), 2)
+                    if team_of[p] != team_of[q]]
         for g in sorted(games, key=lambda g: g.index):
             for p, a in enumerate(g.seats):
                 rec = records[a]
@@ -157,7 +168,7 @@ class TournamentResult:
                     rec.losses += 1
                 else:
                     rec.draws += 1
-            for p, q in itertools.combinations(range(len(g.seats)), 2):
+            for p, q in opposing:
                 a, b = g.seats[p], g.seats[q]
                 rp, rq = g.returns[p], g.returns[q]
                 sa = 1.0 if rp > rq else 0.0 if rp < rq else 0.5
@@ -171,7 +182,7 @@ class TournamentResult:
 
     # -- views ----------------------------------------------------------------------------
 
-    def win_rate(self, i: int, j: int) -> float | None:
+    def score_rate(self, i: int, j: int) -> float | None:
         """i's score rate against j (wins + half the draws, over their meetings); None if never met."""
         n = self.meetings[i][j]
         return self.points[i][j] / n if n else None
@@ -197,7 +208,8 @@ class TournamentResult:
             "deals": t.deals,
             "deal_seeds": [t.deal_seed(d) for d in range(t.deals)],
             "tables": [list(tb) for tb in t.tables],
-            "scoring": "pairwise: higher return wins, equal returns draw (half a point each)",
+            "scoring": "pairwise between opposing seats (partners are not compared): higher return "
+                       "wins, equal returns draw (half a point each)",
             "rating_model": {"model": "bradley-terry", "scale": "elo (400 points = 10:1 odds), mean 0",
                              "interval": "95% Fisher information", "prior_sd": self.prior_sd},
             "ratings": [
@@ -210,7 +222,7 @@ class TournamentResult:
             "pairwise": [
                 {"agent": t.names[i], "opponent": t.names[j], "meetings": self.meetings[i][j],
                  "points": self.points[i][j],
-                 "score": _round(self.win_rate(i, j)) if self.meetings[i][j] else None,
+                 "score": _round(self.score_rate(i, j)) if self.meetings[i][j] else None,
                  "interval": [_round(x) for x in wilson(self.points[i][j], self.meetings[i][j])]}
                 for i in range(k) for j in range(k) if i != j
             ],

@@ -53,6 +53,12 @@ class Game:
         return self.options.players
 
     @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of the game, as groups of seats that always share their return (partners):
+        by default every seat plays alone. Tournaments do not rate partners against each other."""
+        return tuple((p,) for p in range(self.num_players))
+
+    @property
     def seat_names(self) -> tuple[str, ...]:
         return tuple(f"seat {i}" for i in range(self.num_players))
 

@@ -28,6 +28,18 @@ def make(game_id: str, **options: Any):
     return getattr(importlib.import_module(module), cls)(**options)
 
 
+def game_module(game, part: str):
+    """A game's optional module ``ludus.games.<id>.<part>`` (``heuristic``, ``terminal``), or None
+    if the game has none. An import error inside an existing module is raised, not hidden."""
+    name = "ludus.games." + game.id.replace("-", "_") + "." + part
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name and (name == e.name or name.startswith(e.name + ".")):
+            return None
+        raise
+
+
 def replay(record: Any):
     """Rebuild the state a record describes; a malformed or tampered record raises RecordError."""
     if not isinstance(record, dict):

@@ -31,6 +31,11 @@ class Claim(Game):
             raise OptionError(f"first_leader={o.first_leader} is not a seat of a {o.players}-player "
                               f"game; use random or 0..{o.players - 1}")
 
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """K6: with 4 players, partners sit opposite (seats 0+2 against 1+3)."""
+        return ((0, 2), (1, 3)) if self.options.players == 4 else super().teams
+
     def all_cards(self) -> list:
         return all_cards(self)
 

@@ -39,7 +39,7 @@ def observe(s, player: int | None) -> dict:
         "game": "claim",
         "seat": player,
         "players": s.n,
-        "teams": [[0, 2], [1, 3]] if s.n == 4 else None,
+        "teams": [list(t) for t in s.game.teams] if s.n == 4 else None,
         "factions": [FACTIONS[f] for f in s.factions],
         "phase": s.phase,
         "step": STEP_NAMES[s.step],
