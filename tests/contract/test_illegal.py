@@ -62,3 +62,15 @@ def test_illegal_actions_are_refused_and_change_nothing(case, seed):
     assert end_snapshot(state) == end_snapshot(ludus.replay(state.record())), (
         "after refusing illegal input the game ended differently")
     assert texts(state.history) == texts(actions)
+
+
+def test_an_equal_plain_value_is_played_as_the_games_own_action(game_id):
+    """Actions are tuples; a plain tuple equal to a legal one is that move, and the history keeps
+    the game's action object, so the record still replays."""
+    state = ludus.make(game_id).new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        action = rng.choice(state.legal_actions())
+        state.apply(tuple(action))
+        assert type(state.history[-1]) is type(action) and state.history[-1] == action
+    assert ludus.replay(state.record()).history == state.history

@@ -175,8 +175,11 @@ class State:
                 f"it is not seat {player}'s turn; seat {self.current_player} is to move")
         if self._legal_cache is None:
             self._legal_cache = self._legal()
-        if action not in self._legal_cache:
-            raise IllegalAction(self._explain(action))
+        try:
+            # the game's own action object: an equal plain tuple would not survive a record
+            action = self._legal_cache[self._legal_cache.index(action)]
+        except ValueError:
+            raise IllegalAction(self._explain(action)) from None
         self._legal_cache = None
         self.narrate = True
         events = self._apply(action)

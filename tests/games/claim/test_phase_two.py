@@ -334,6 +334,10 @@ def test_K27_option_oldest_takes_the_troll_that_waited_longest():
     events = play(s, "trolls 2", "trolls 7")
     assert zone(s, "seat 1 score") == ["trolls 1"]
     assert of(events, "TrollsWaiting")[0].cards == ("trolls 2", "trolls 7")
+    # the order is public and decides the next pick: every view shows the Trolls oldest first
+    s.trolls_waiting.reverse()
+    assert [s.observe(p)["trolls_waiting"] for p in (None, 0, 1)] == [["trolls 7", "trolls 2"]] * 3
+    s.trolls_waiting.reverse()
     play(s, "seers 2", "seers 5")
     assert zone(s, "seat 0 score") == ["seers 2", "seers 5", "trolls 2"]
     assert "trolls 7" in zone(s, "discard")

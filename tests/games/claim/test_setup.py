@@ -104,6 +104,10 @@ def test_K5_named_decks_and_explicit_lists():
     as_list = claim(factions=["Knights", "goblins", "DRAGONS", "trolls", "seers"])
     as_text = claim(factions="knights, Goblins,dragons,troll,seers")
     assert as_list.options == as_text.options, "a list or a comma-separated string, any case"
+    singular = claim(players=3, factions="gnome,giant,dwarf,troll,undead,doppelganger,dragon")
+    assert set(faction_values(singular)) == {"gnomes", "giants", "dwarves", "trolls", "undead",
+                                             "doppelgangers", "dragons"}
+    assert singular.parse_action("dwarf 3") == singular.parse_action("dwarves 3")
     assert set(faction_values(as_list)) == {"knights", "goblins", "dragons", "trolls", "seers"}
     assert len(as_list.all_cards()) == 52
     # the option value is canonical and JSON-able, so records replay

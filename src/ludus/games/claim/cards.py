@@ -48,13 +48,22 @@ def card_name(card: int) -> str:
     return f"{FACTIONS[card // 10]} {card % 10}"
 
 
-def _faction_word(word: str) -> int:
+SINGULAR = tuple(name[:-3] + "f" if name.endswith("ves") else name.rstrip("s") for name in FACTIONS)
+
+
+def faction_named(word: str) -> int | None:
+    """The faction a word names (plural, singular or a unique prefix, any case); None if none."""
     word = word.strip().lower()
-    hits = [i for i, name in enumerate(FACTIONS) if name == word or name.rstrip("s") == word]
+    hits = [i for i, name in enumerate(FACTIONS) if word in (name, SINGULAR[i])]
     hits = hits or [i for i, name in enumerate(FACTIONS) if word and name.startswith(word)]
-    if len(hits) != 1:
-        raise OptionError(f"{word!r} is not a faction; factions are {', '.join(FACTIONS)}")
-    return hits[0]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _faction_word(word: str) -> int:
+    f = faction_named(word)
+    if f is None:
+        raise OptionError(f"{word.strip().lower()!r} is not a faction; factions are {', '.join(FACTIONS)}")
+    return f
 
 
 def normalize_factions(value) -> str:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ...core.errors import IllegalAction
 from ...core.notation import exact_or_words
-from .cards import FACTIONS, card_name
+from .cards import FACTIONS, card_name, faction_named
 
 PLAY, TAKE, TAKE_DECK, SMASH = range(4)
 
@@ -53,13 +53,11 @@ BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 def _card(words: list[str], text: str) -> int:
     if len(words) != 2 or not words[1].isdigit() or len(words[1]) != 1:
         raise IllegalAction(f"cannot read {text!r}: a card is a faction and a value 0-9, e.g. 'goblins 3'")
-    word = words[0]
-    hits = [i for i, name in enumerate(FACTIONS) if name == word or name.rstrip("s") == word]
-    hits = hits or [i for i, name in enumerate(FACTIONS) if name.startswith(word)]
-    if len(hits) != 1:
-        raise IllegalAction(f"cannot read {text!r}: {word!r} is not a faction; factions are "
+    f = faction_named(words[0])
+    if f is None:
+        raise IllegalAction(f"cannot read {text!r}: {words[0]!r} is not a faction; factions are "
                             + ", ".join(FACTIONS))
-    return hits[0] * 10 + int(words[1])
+    return f * 10 + int(words[1])
 
 
 def parse(text: str) -> Action:
