@@ -250,3 +250,39 @@ def test_K16_phase_two_known_cards_stay_in_the_hand_until_played():
         w = s.resample(0, random.Random(k))
         assert "giants 9" not in w.zones()["seat 1 hand"]
         assert not [c for c in w.zones()["seat 1 hand"] if c.startswith("gnomes")], "it lacked Gnomes"
+
+
+def test_K16_a_card_both_taken_face_up_and_seen_by_a_seer_is_forgotten_once_when_played():
+    """Seat 1 took one Gnome 3 face up and seat 0's Seer saw it get the other: after it plays a
+    Gnome 3, seat 0 still knows it holds one (equal cards are interchangeable)."""
+    s = position(3, phase=2, hands={0: ["trolls 2", "trolls 3", "trolls 4"],
+                                    1: ["gnomes 3", "gnomes 3", "dragons 7"],
+                                    2: ["trolls 1", "trolls 5", "trolls 6"]},
+                 known={1: ["gnomes 3"]}, peeked={(0, 1): ["gnomes 3"]}, leader=1)
+    play(s, "1: gnomes 3")
+    assert s.observe(2)["seats"][1]["known_cards"] == []
+    assert s.observe(0)["seats"][1]["seen_by_your_seer"] == ["gnomes 3"]
+    for k in range(50):
+        assert "gnomes 3" in s.resample(0, random.Random(k)).zones()["seat 1 hand"]
+
+
+def test_K16_a_third_seat_learns_nothing_from_what_another_seers_card_became():
+    """Seat 0's Seer saw seat 1 take a card; seat 2 knows only that. Whether seat 1 has since
+    played that very card is hidden from seat 2, so two games that differ only there give seat 2
+    the same worlds, Seer knowledge of the others included."""
+    def game(seen):
+        s = position(3, phase=2, hands={0: ["trolls 2", "trolls 3"], 1: ["dragons 5", "dragons 7"],
+                                        2: ["dragons 1", "trolls 4"]}, peeked={(0, 1): [seen]}, leader=1)
+        play(s, "1: dragons 5")
+        return s
+
+    a, b = game("dragons 5"), game("dragons 7")   # in a, seat 1 has just played the card seat 0 saw
+    assert canon(a.observe(2)) == canon(b.observe(2))
+    assert a.observe(0)["seats"][1].get("seen_by_your_seer") is None
+    assert b.observe(0)["seats"][1]["seen_by_your_seer"] == ["dragons 7"]
+    seen_kept = Counter()
+    for k in range(60):
+        wa, wb = a.resample(2, random.Random(k)), b.resample(2, random.Random(k))
+        assert wa.zones() == wb.zones() and wa.peeked == wb.peeked
+        seen_kept[len(wa.observe(0)["seats"][1].get("seen_by_your_seer", []))] += 1
+    assert set(seen_kept) == {0, 1}, "in seat 2's worlds the seen card may or may not be the one played"

@@ -5,14 +5,17 @@ or one Giant's target; everything else (revealing prizes, taking the deck cards,
 trick) follows automatically. Cards are ints ``faction * 10 + value``.
 
 Knowledge (K16): the follower cards everyone saw taken (``known``), the cards a Seer saw go to
-another seat (``peeked[p][q]``) and the factions each seat showed it lacks this phase
-(``voids``, a bitmask). ``resample`` deals every other card at random within those bounds.
+another seat (``peeked[p][q]``), the cards each seat has played in phase 2 (``played``) and the
+factions each seat showed it lacks this phase (``voids``, a bitmask). ``known`` and ``peeked``
+only grow; what is still known to be held is worked out against ``played``
+(``known_in_hand``). ``resample`` deals every other card at random within those bounds.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections import Counter
 
 from ...core.errors import LudusError
 from ...core.game import State
@@ -53,7 +56,7 @@ class ClaimState(State):
         "n", "factions", "troll_oldest", "dragon_last_card",
         "hands", "followers", "score", "gnomes", "trolls_waiting", "discard", "removed",
         "deck", "prizes", "trick", "last_trick", "leader", "next_leader", "phase", "step", "tricks_done",
-        "ranking", "peek", "smash_values", "voids", "known", "peeked",
+        "ranking", "peek", "smash_values", "voids", "known", "peeked", "played",
     )
 
     @classmethod
@@ -85,6 +88,7 @@ class ClaimState(State):
         s.voids = [0] * n
         s.known = [[] for _ in range(n)]
         s.peeked = [[[] for _ in range(n)] for _ in range(n)]
+        s.played = [[] for _ in range(n)]
         s._reveal_prizes()
         s.step = PLAY_CARD
         s.current_player = s.leader
@@ -173,7 +177,7 @@ class ClaimState(State):
                 if self.tracking:
                     self.voids[p] |= 1 << led                                # K16
         if self.phase == 2 and self.tracking:
-            self._forget_known(p, card)
+            self.played[p].append(card)
         trick.append((p, card))
         out = [ev.CardPlayed(p, card_name(card), followed)] if self.narrate else []
         if len(trick) < self.n:
@@ -181,13 +185,15 @@ class ClaimState(State):
             return out
         return out + self._resolve()
 
-    def _forget_known(self, p: int, card: int) -> None:
-        """A known card p played in phase 2 leaves what others know of p's hand."""
-        if card in self.known[p]:
-            self.known[p].remove(card)
-        for q in range(self.n):
-            if card in self.peeked[q][p]:
-                self.peeked[q][p].remove(card)
+    def known_in_hand(self, r: int, seer: int | None = None) -> tuple[Counter, Counter]:
+        """What is known to be in seat r's follower pile (phase 2: hand): the cards everyone saw
+        it take, and those ``seer``'s Seer saw go there (empty without a seer), each less r's
+        phase-2 plays. Equal cards are interchangeable, so a play uses up a card everyone knows
+        before one only the seer knows: the two together are the most the seer can be sure of."""
+        played = Counter(self.played[r])
+        public = Counter(self.known[r])
+        seen = Counter(self.peeked[seer][r]) - (played - public) if seer is not None and seer != r else Counter()
+        return public - played, seen
 
     def _rank(self) -> list[int]:
         """K12: seats of the trick, best first."""
@@ -461,7 +467,7 @@ class ClaimState(State):
 
     def _drop_knowledge(self) -> None:
         """A search copy keeps no K16 knowledge: rollouts skip its bookkeeping."""
-        self.voids = self.known = self.peeked = None
+        self.voids = self.known = self.peeked = self.played = None
 
     def clone(self) -> ClaimState:
         c = ClaimState.__new__(ClaimState)
@@ -482,8 +488,9 @@ class ClaimState(State):
             c.voids = self.voids[:]
             c.known = [k[:] for k in self.known]
             c.peeked = [[x[:] for x in row] for row in self.peeked]
+            c.played = [x[:] for x in self.played]
         else:
-            c.voids = c.known = c.peeked = None
+            c.voids = c.known = c.peeked = c.played = None
         return c
 
     def resample(self, player: int, rng: random.Random) -> ClaimState:
@@ -503,7 +510,11 @@ class ClaimState(State):
         if not self.tracking:
             NO_KNOWLEDGE.sample()   # refuses: a search copy is never resampled
         p = player
-        pinned = [self.known[q] + self.peeked[p][q] if q != p else [] for q in range(self.n)]
+        pinned: list[list[int]] = [[] for _ in range(self.n)]   # the cards p can place in each seat
+        for q in range(self.n):
+            if q != p:
+                public, seen = self.known_in_hand(q, p)
+                pinned[q] = sorted((public + seen).elements())
         # Where the unseen cards go: (seat, zone, count, forbidden factions).
         places = []
         for q in range(self.n):
@@ -520,7 +531,9 @@ class ClaimState(State):
         if looking:
             unseen.remove(self.peek)
         deal = _dealer(unseen, [(n, mask) for _, _, n, mask in places])
-        # What other seats saw with their Seers: p only knows which seat got such a card.
+        # What other seats saw with their Seers: p only knows how many deck cards each saw go to
+        # which seat. In a world they are drawn from that seat's phase-1 pile, less the cards p
+        # can place there (taken face up, or seen by p's own Seer).
         seers = [(q, r, self.known[r] + self.peeked[p][r], len(self.peeked[q][r]))
                  for q in range(self.n) for r in range(self.n) if q != p and r != p and self.peeked[q][r]]
 
@@ -540,10 +553,8 @@ class ClaimState(State):
             if self.peek is not None and not looking:
                 w.peek = w.deck[-1]   # another seat's Seer looked at the (re-dealt) top card
             for q, r, placed, seen in seers:
-                pool = list(w.followers[r] if self.phase == 1 else w.hands[r])
-                for c in placed:
-                    pool.remove(c)   # a multiset difference: the cards p cannot place
-                w.peeked[q][r] = pool[:seen]
+                pile = Counter(w.followers[r] if self.phase == 1 else w.hands[r] + self.played[r])
+                w.peeked[q][r] = rng.sample(sorted((pile - Counter(placed)).elements()), seen)
             return w
 
         return world

@@ -336,6 +336,7 @@ def position(
     s.voids = void
     s.known = known_cards
     s.peeked = seen
+    s.played = [[] for _ in range(n)]
     s.current_player = (played[-1][0] + 1) % n if played else leader
     s._legal_cache = None
 
@@ -374,7 +375,8 @@ def check_consistent(state: ClaimState) -> None:
     where = s.followers if s.phase == 1 else s.hands
     for q in range(s.n):
         for p in range(s.n):
-            must = Counter(s.known[q]) + Counter(s.peeked[p][q])
+            public, seen = s.known_in_hand(q, p)
+            must = public + seen
             assert not must - Counter(where[q]), (
                 f"seat {q} is known to hold {sorted(must.elements())} but holds {sorted(where[q])}")
         bad = [c for c in s.hands[q] if s.voids[q] >> (c // 10) & 1]

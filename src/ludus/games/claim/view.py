@@ -21,19 +21,20 @@ def observe(s, player: int | None) -> dict:
         raise ValueError(f"observe needs a seat 0..{s.n - 1} or None; got {player!r}")
     seats = []
     for q in range(s.n):
+        public, seen = s.known_in_hand(q, player)
         seat = {
             "hand_size": len(s.hands[q]),
             "follower_pile_size": len(s.followers[q]),
             "score_pile": _names(s.score[q]),
             "gnome_area": _names(s.gnomes[q]),
             "lacks": _factions(s.voids[q]),
-            "known_cards": _names(s.known[q]),
+            "known_cards": _names(public.elements()),
         }
         if q == player:
             seat["hand"] = _names(s.hands[q])
             seat["follower_pile"] = _names(s.followers[q])
-        elif player is not None and s.peeked[player][q]:
-            seat["seen_by_your_seer"] = _names(s.peeked[player][q])
+        elif seen:
+            seat["seen_by_your_seer"] = _names(seen.elements())
         seats.append(seat)
     obs = {
         "game": "claim",
