@@ -404,3 +404,22 @@ def test_result_of_a_draw(run, tmp_path):
     out = run("replay", str(path), "--all", "--seat", "0").output
     assert "Game over: 10 rounds were played" in out
     assert "A draw: 10 rounds were played before anyone controlled 5 regions (held: you " in out
+
+
+def test_result_of_a_draw_between_winners():
+    """S14: both seats reach the regions needed with the same count and total strength."""
+    from ludus.games.seize_rome.testing import position
+
+    state = position(hands={0: ["red 1"], 1: ["blue 1"]}, regions_to_win=2, to_move=0,
+                     board={"red": {0: ["red 5"]}, "blue": {0: ["blue 5"]},
+                            "green": {1: ["green 5"]}, "yellow": {1: ["yellow 5"]}})
+    state.apply(state.game.parse_action("draw"))
+    state.apply(state.game.parse_action("draw"))
+    assert state.is_terminal and state.returns() == [0.0, 0.0]
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(TERM.result(state.observe(0)))
+    text = console.export_text()
+    assert "A draw: everyone reached 2 regions, with as many regions and the same total strength" in text
+    assert "before anyone controlled" not in text

@@ -484,6 +484,9 @@ def result(observation: dict) -> Group:
             why = f"{reason}; {_whom(w, you)} {_verb(w, you, 'control')} the most regions ({held[w]})"
         style = "bold green" if you is None or w == you else "bold red"
         line = f"[{style}]{verdict[:1].upper() + verdict[1:]}[/{style}]: {escape(why)}."
+    elif len(top) == n and reason.startswith("control"):   # S14: every seat qualified, all even
+        line = (f"[bold]A draw[/bold]: everyone reached {need} regions, with as many regions and the "
+                f"same total strength this round.")
     elif len(top) == n:
         line = (f"[bold]A draw[/bold]: {escape(reason)} before anyone controlled {need} regions "
                 f"(held: {', '.join(f'{_whom(q, you)} {c}' for q, c in enumerate(held))}).")
@@ -513,9 +516,12 @@ Several moves at once: separate them with [cyan];[/cyan] (numbers count anew eac
 [bold]The board[/bold]: ▪ is a face-down card; your own show their values. Others see
 only how many cards you played where, not their values, nor if they are wild.
 [bold]A round[/bold] ends after every player in a row did not play (drew or passed), or
-when a draw takes the pile's last card. All regions are then revealed: the
-single highest strength (the sum of the values; a wild counts 1 by default)
-wins the region, takes control of it and draws a bonus card. A tie wins
-nothing (control stays). Played cards go under the pile, shuffled.
+(by default) when a draw takes the pile's last card. All regions are then
+revealed: the single highest strength (the sum of the values; a wild counts 1
+by default) wins the region, takes control of it and draws a bonus card. A tie
+wins nothing (by default control stays; tie=clear clears it). Played cards go
+under the pile, shuffled (played_cards=discard: out of the game).
 [bold]Winning[/bold]: control enough regions at the end of a round (by default 4 of 5
-with 2 players, 3 with 3-4). If the pile runs out first, it is a draw."""
+with 2 players, 3 with 3-4). If nobody has won and the pile is still empty
+after a round, or after max_rounds rounds, the game ends: a draw by default,
+or the most regions wins with exhaustion=most-regions."""
