@@ -5,8 +5,10 @@ into a region, draw, or pass. Round ends and their resolution are automatic.
 
 Knowledge (S18): ``know[p]`` is seat p's pools over every card it cannot see — the other
 hands, the other seats' face-down cards, and the pile, split into its never-seen top and the
-bottom layer of cards revealed in earlier rounds. Zones: seat q's hand is ``q * (R + 1)``, its
-face-down cards in region r ``q * (R + 1) + 1 + r``; then the pile top and the pile bottom.
+layer of cards revealed in an earlier round that lies under it. Zones: seat q's hand is
+``q * (R + 1)``, its face-down cards in region r ``q * (R + 1) + 1 + r``; then the pile top and
+that revealed layer. Layers of later rounds wait intact beneath it (``below``, public
+multisets in a hidden order) and take its place, one by one, as it is drawn up.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .notation import COLOURED, DRAW, DRAW_ACTION, PASS_ACTION, PLAY, WILD_INTO
 
 # S6, S18: the cards that may lie face down in each region: its colour, or wild.
 REGION_FITS = [frozenset(range(r * 6, r * 6 + 6)) | {WILD} for r in range(8)]
+ANY_CARD = frozenset(range(NUM_CARDS))
 
 
 class SeizeRomeState(State):
@@ -31,7 +34,8 @@ class SeizeRomeState(State):
         "n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass", "deck_out_ends",
         "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
         "hands", "board", "pile", "pile_unseen", "discard", "controllers", "first", "starter",
-        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "_returns",
+        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "below",
+        "layer_drawers", "_returns",
     )
 
     @classmethod
@@ -65,7 +69,7 @@ class SeizeRomeState(State):
         s.last_round = None
         s.end_reason = ""
         s._returns = None
-        s.layer = frozenset()
+        s.layer, s.below, s.layer_drawers = frozenset(), [], 0
         deck = build_deck(s.regions, o.wilds)
         s.know = []
         for p in range(s.n):
@@ -96,13 +100,27 @@ class SeizeRomeState(State):
     def _top_zone(self) -> int:
         return self.n * (self.regions + 1)
 
-    def _accepts(self) -> dict[int, frozenset]:
-        """S18: a face-down card in region r is of colour r or wild; the bottom layer of the pile
-        holds only cards revealed in earlier rounds."""
+    def _accepts(self, player: int) -> dict[int, frozenset]:
+        """S18, what ``player``'s pools are dealt under: a face-down card in region r is of colour
+        r or wild; the revealed layer under the pile holds only its own cards; and a seat that has
+        not drawn from that layer holds none of its coloured cards, in hand or face down (each
+        coloured card is unique). The last is needed only where a pool mixes layer cards with
+        that seat's places (after a drawer played a card either pool could have given)."""
         out = {self._top_zone() + 1: self.layer}
         for r in range(self.regions):
             for q in range(self.n):
-                out[q * (self.regions + 1) + 1 + r] = REGION_FITS[r]
+                out[self._hand_zone(q) + 1 + r] = REGION_FITS[r]
+        coloured = self.layer - {WILD}
+        if not coloured:
+            return out
+        mixed = [slots for counts, slots in self.know[player].pools if any(counts[c] for c in coloured)]
+        for q in range(self.n):
+            places = range(self._hand_zone(q), self._hand_zone(q) + 1 + self.regions)
+            if q == player or self.layer_drawers >> q & 1 or not any(s[z] for s in mixed for z in places):
+                continue
+            out[self._hand_zone(q)] = ANY_CARD - coloured
+            for r in range(self.regions):
+                out[self._hand_zone(q) + 1 + r] = REGION_FITS[r] - coloured
         return out
 
     # -- legal actions --------------------------------------------------------------------
@@ -160,8 +178,6 @@ class SeizeRomeState(State):
         zone = self._top_zone() if self.pile_unseen else self._top_zone() + 1
         if self.pile_unseen:
             self.pile_unseen -= 1
-        elif len(self.pile) == 0:
-            self.layer = frozenset()   # the revealed layer is used up
         self.hands[p].append(card)
         self.hands[p].sort()
         for o in range(self.n):
@@ -169,6 +185,11 @@ class SeizeRomeState(State):
                 self.know[o].reveal(zone, card)
             else:
                 self.know[o].move(zone, self._hand_zone(p))
+        if zone != self._top_zone():
+            self.layer_drawers |= 1 << p
+        if not self.pile_unseen and len(self.pile) == sum(map(len, self.below)):
+            # the revealed layer is used up: the next one (if any) is now under the top
+            self._lay_revealed(self.below.pop(0) if self.below else [])
         if bonus:
             self.bonus_drawn[p] += 1
         return [ev.CardDrawn(p, card_name(card), bonus)] if self.narrate else []
@@ -215,15 +236,12 @@ class SeizeRomeState(State):
         if self.to_bottom:                                                   # S13
             played.sort()
             shuffle(self._chance(), played)
+            if len(self.pile) > self.pile_unseen:   # a revealed layer lies there: this one waits beneath
+                if played:
+                    self.below.append(played)
+            else:
+                self._lay_revealed(played)
             self.pile[0:0] = played
-            self.layer = self.layer | frozenset(played)
-            counts = [0] * NUM_CARDS   # everyone saw these cards: one known pool under the pile
-            for c in played:
-                counts[c] += 1
-            slots = [0] * self._zones()
-            slots[self._top_zone() + 1] = len(played)
-            for k in self.know:
-                k.add(counts, slots)
         else:
             self.discard += played
         if played and self.narrate:
@@ -251,6 +269,18 @@ class SeizeRomeState(State):
             self.starter = (self.starter + 1) % self.n
         self.current_player = self.starter
         return out
+
+    def _lay_revealed(self, cards: list[int]) -> None:
+        """``cards``, seen by everyone, become the revealed layer right under the pile's
+        never-seen top (one known pool in every seat's knowledge)."""
+        self.layer, self.layer_drawers = frozenset(cards), 0
+        counts = [0] * NUM_CARDS
+        for c in cards:
+            counts[c] += 1
+        slots = [0] * self._zones()
+        slots[self._top_zone() + 1] = len(cards)
+        for k in self.know:
+            k.add(counts, slots)
 
     def controlled(self) -> list[int]:
         """How many regions each seat controls."""
@@ -292,27 +322,34 @@ class SeizeRomeState(State):
         c.controllers, c.bonus_drawn = self.controllers[:], self.bonus_drawn[:]
         c.know = [k.clone() for k in self.know]
         c._returns = self._returns
-        c.layer = self.layer
+        c.layer, c.below = self.layer, self.below[:]   # the layers themselves are never changed
+        c.layer_drawers = self.layer_drawers
         return c
 
     def resample(self, player: int, rng: random.Random) -> SeizeRomeState:
         """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
         (face-down cards stay of their region's colour or wild; the revealed cards put under the
-        pile stay in that bottom layer or in the hands of those who drew from it); the other
-        seats' knowledge in the world is rebuilt from the world's own cards."""
+        pile stay in their layer or in the hands of those who drew from it; the intact layers
+        beneath are reshuffled); the other seats' knowledge in the world is rebuilt from the
+        world's own cards."""
         if player not in range(self.n):
             raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
         w = self.clone()
         w._forget_past(rng)
-        zones = self.know[player].sample(rng, self._accepts())
+        zones = self.know[player].sample(rng, self._accepts(player))
         for q in range(self.n):
             if q == player:
                 continue
             w.hands[q] = sorted(zones[self._hand_zone(q)])
             for r in range(self.regions):
                 w.board[r][q] = zones[self._hand_zone(q) + 1 + r]
-        top, bottom = zones[self._top_zone()], zones[self._top_zone() + 1]
-        w.pile = bottom + top
+        top, revealed = zones[self._top_zone()], zones[self._top_zone() + 1]
+        w.pile = []
+        for layer in reversed(self.below):   # the pile lists its bottom first
+            layer = sorted(layer)
+            shuffle(rng, layer)
+            w.pile += layer
+        w.pile += revealed + top
         for q in range(self.n):
             if q != player:
                 w.know[q] = w._hidden_from(q)
@@ -332,10 +369,11 @@ class SeizeRomeState(State):
                 for c in self.board[r][o]:
                     counts[c] += 1
                 slots[self._hand_zone(o) + 1 + r] = len(self.board[r][o])
-        for c in self.pile:
+        beneath = sum(map(len, self.below))   # public: not in any pool
+        for c in self.pile[beneath:]:
             counts[c] += 1
         slots[self._top_zone()] = self.pile_unseen
-        slots[self._top_zone() + 1] = len(self.pile) - self.pile_unseen
+        slots[self._top_zone() + 1] = len(self.pile) - self.pile_unseen - beneath
         k = Knowledge(NUM_CARDS, self._zones())
         k.add(counts, slots)
         return k

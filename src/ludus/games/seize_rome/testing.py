@@ -284,6 +284,8 @@ def position(
     s.pile_unseen = unseen
     # S18: the cards the revealed bottom layer may hold: what lies there and what was drawn from it
     s.layer = frozenset(s.pile[:len(s.pile) - unseen]) | frozenset(c for xs in drawn_low for c in xs)
+    s.below = []
+    s.layer_drawers = sum(1 << q for q in range(n) if drawn_low[q])
     s.discard = discarded
     s.controllers = owners
     s.bonus_drawn = bonus
@@ -367,9 +369,10 @@ def check_consistent(state: SeizeRomeState) -> None:
             truth[hz] = [] if q == p else list(s.hands[q])
             for r in range(s.regions):
                 truth[hz + 1 + r] = [] if q == p else list(s.board[r][q])
-        below = len(s.pile) - s.pile_unseen
-        truth[s._top_zone()] = s.pile[below:]
-        truth[s._top_zone() + 1] = s.pile[:below]
+        beneath = sum(map(len, s.below))
+        revealed = len(s.pile) - s.pile_unseen
+        truth[s._top_zone()] = s.pile[revealed:]
+        truth[s._top_zone() + 1] = s.pile[beneath:revealed]
         k = s.know[p]
         held: Counter = Counter()
         for counts, slots in k.pools:
