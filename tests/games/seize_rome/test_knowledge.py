@@ -81,6 +81,7 @@ def test_S18_revealed_cards_of_past_rounds_are_public():
         red = of(events, "RegionRevealed")[0].seen_by(viewer)
         assert red.cards == (("red 2", "wild"), ("red 6",)) and red.winner == 1
         assert s.observe(viewer)["last_round"]["strengths"][0] == [3, 6]
+        assert s.observe(viewer)["last_round"]["cards"][0] == [["red 2", "wild"], ["red 6"]]
     assert s.observe(0)["pile"] == {"size": 3, "never_seen_on_top": 0, "revealed_below": 3}
 
 

@@ -30,8 +30,11 @@ def test_S9_all_regions_are_revealed_in_board_order_with_each_seats_sum():
     assert red.cards == (("red 2", "wild", "red 6"), ("red 5", "red 4")) and red.strengths == (9, 9)
     assert blue.cards == ((), ()) and blue.strengths == (0, 0)
     assert green.strengths == (0, 1) and green.winner == 1
-    assert s.observe(None)["last_round"] == {"round": 1, "winners": [None, None, 1, None, None, None],
-                                             "strengths": [[9, 9], [0, 0], [0, 1], [0, 0], [0, 0], [0, 0]]}
+    last = s.observe(None)["last_round"]
+    assert last["cards"][:3] == [[["red 2", "wild", "red 6"], ["red 5", "red 4"]], [[], []], [[], list(green.cards[1])]]
+    del last["cards"]
+    assert last == {"round": 1, "winners": [None, None, 1, None, None, None],
+                    "strengths": [[9, 9], [0, 0], [0, 1], [0, 0], [0, 0], [0, 0]]}
 
 
 @pytest.mark.parametrize("wild_value", [1, 2, 5])

@@ -232,7 +232,7 @@ class SeizeRomeState(State):
             if winner is not None and self.pile:
                 out += self._draw(winner, bonus=True)
         played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
-        self.board = [[[] for _ in range(self.n)] for _ in range(self.regions)]
+        revealed, self.board = self.board, [[[] for _ in range(self.n)] for _ in range(self.regions)]
         if self.to_bottom:                                                   # S13
             played.sort()
             shuffle(self._chance(), played)
@@ -246,7 +246,7 @@ class SeizeRomeState(State):
             self.discard += played
         if played and self.narrate:
             out.append(ev.CardsReturned(len(played), "bottom" if self.to_bottom else "discard"))
-        self.last_round = {"round": self.round, "strengths": strengths, "winners": winners}
+        self.last_round = {"round": self.round, "strengths": strengths, "winners": winners, "cards": revealed}
         controlled = self.controlled()
         if self.narrate:
             out.append(ev.RoundEnded(self.round, tuple(controlled)))

@@ -40,6 +40,8 @@ def observe(s, player: int | None) -> dict:
             "round": s.last_round["round"],
             "strengths": [list(x) for x in s.last_round["strengths"]],
             "winners": list(s.last_round["winners"]),
+            # S18: everyone saw them, per region and seat, in the order played
+            "cards": [[[card_name(c) for c in cards] for cards in region] for region in s.last_round["cards"]],
         },
         "over": s.is_terminal,
     }
