@@ -82,7 +82,7 @@ def test_S18_revealed_cards_of_past_rounds_are_public():
         assert red.cards == (("red 2", "wild"), ("red 6",)) and red.winner == 1
         assert s.observe(viewer)["last_round"]["strengths"][0] == [3, 6]
         assert s.observe(viewer)["last_round"]["cards"][0] == [["red 2", "wild"], ["red 6"]]
-    assert s.observe(0)["pile"] == {"size": 3, "never_seen_on_top": 0, "revealed_below": 3}
+    assert s.observe(0)["pile"] == {"size": 3, "never_seen_on_top": 0, "revealed_below": 3, "layers_beneath": []}
 
 
 def test_S18_events_show_a_card_only_to_its_owner():
@@ -200,6 +200,7 @@ def test_S18_layers_of_different_rounds_stay_in_their_order_under_the_pile():
     play(s, "0: draw", "1: draw", "2: play yellow 1", "0: play wild yellow", "1: pass", "2: pass", "0: pass")
     assert s.round == 3 and s.pile_unseen == 0 and "red 5" in hand(s, 1)
     assert s.zones()["pile"][-1] == "blue 3"
+    assert s.observe(None)["pile"]["layers_beneath"] == [["yellow 1", "wild"]]
     assert {w.zones()["pile"][-1] for w in worlds(s, 1, 40)} == {"blue 3"}
     tops = {w.zones()["pile"][-1] for w in worlds(s, 2, 40)}
     assert tops == {"blue 3", "red 5"}

@@ -24,7 +24,7 @@ game's notation and returns the events.
 >>> bonus.player, bonus.bonus, bonus.seen_by(1).card  # ... and draws a bonus card seat 1 does not see
 (0, True, None)
 >>> s.controllers[:2], s.observe(None)["pile"]     # blue keeps its controller; red 5, red 4 under the pile
-([0, 1], {'size': 2, 'never_seen_on_top': 0, 'revealed_below': 2})
+([0, 1], {'size': 2, 'never_seen_on_top': 0, 'revealed_below': 2, 'layers_beneath': []})
 
 Cards are written as in the notation: ``"red 5"`` (a unique colour prefix reads: ``"re 5"``) and
 ``"wild"``, as a list or one comma-separated string (``"red 5, wild"``). Regions are colour names

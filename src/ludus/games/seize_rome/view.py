@@ -34,7 +34,9 @@ def observe(s, player: int | None) -> dict:
         "controlled": s.controlled(),
         "hand_sizes": [len(h) for h in s.hands],
         "bonus_cards_drawn": list(s.bonus_drawn),
-        "pile": {"size": len(s.pile), "never_seen_on_top": s.pile_unseen, "revealed_below": bottom},
+        "pile": {"size": len(s.pile), "never_seen_on_top": s.pile_unseen, "revealed_below": bottom,
+                 # later rounds' revealed cards, intact under the layer drawn next (top first)
+                 "layers_beneath": [_names(layer) for layer in s.below]},
         "discard": _names(s.discard),
         "last_round": None if s.last_round is None else {
             "round": s.last_round["round"],
