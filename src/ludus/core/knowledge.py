@@ -120,11 +120,17 @@ class Knowledge:
                 self.pools[i] = (counts, tuple(s))
 
     def reveal(self, zone: int, value: int) -> None:
-        """A card of ``value`` left hidden zone ``zone`` and the observer saw it."""
+        """A card of ``value`` left hidden zone ``zone`` and the observer saw it.
+
+        If a pool lying wholly in that zone holds the value (cards seen there, as with a Spy),
+        the card is taken from it, with no merge: had it come from a wider pool, that pool's
+        own ``value`` could lie in the zone in its stead, so the worlds are exactly the same.
+        """
         holders = [i for i, (c, s) in enumerate(self.pools) if s[zone] and c[value]]
         if not holders:
             raise AssertionError(f"value {value} cannot be hidden in zone {zone}")
-        i = holders[0] if len(holders) == 1 else self._merge(holders)
+        inside = [i for i in holders if self.pools[i][1][zone] == sum(self.pools[i][1])]
+        i = inside[0] if inside else holders[0] if len(holders) == 1 else self._merge(holders)
         counts, slots = self.pools[i]
         counts = counts[:value] + (counts[value] - 1,) + counts[value + 1:]
         slots = slots[:zone] + (slots[zone] - 1,) + slots[zone + 1:]

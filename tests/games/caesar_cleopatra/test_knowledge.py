@@ -127,6 +127,19 @@ def test_C35_resample_keeps_spy_seen_cards():
         assert sum(w.hand_inf[1]) + sum(w.hand_act[1]) == 5
 
 
+def test_C24_spy_seen_cards_stay_known_after_the_opponent_shows_a_card_from_its_hand():
+    """Caesar's hand, seen by Cleopatra's Spy (1 2 3 4 after the 5 was taken), then a card drawn
+    unseen: when Caesar discards a 3 in a passive turn, it may be the seen 3 or the drawn card,
+    but the 1, 2 and 4 are still in his hand, in Cleopatra's view and in every world of hers."""
+    s = position(to_move=0, hands=("3 spy", "1 2 3 4 5"), voc_deck="orgy orgy")
+    play(s, "spy", "allow", "take 5", "draw influence", "down 3 senators")
+    play(s, *["draw influence"] * 5, "passive", "discard 3", "done", "draw influence")
+    assert s.current_player == 0 and seat(s, 1, viewer=0)["hand_known"] == ["1", "2", "4"]
+    for r in RNGS:
+        hand = s.resample(0, random.Random(r)).hand_inf[1]
+        assert hand[1] >= 1 and hand[2] >= 1 and hand[4] >= 1
+
+
 def test_C35_resample_keeps_the_voc_deck_composition_not_its_order():
     s, _ = setup(seed=9)
     orders = set()

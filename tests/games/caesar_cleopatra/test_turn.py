@@ -81,6 +81,8 @@ def test_C13_limit_five_per_side_eight_per_group():
 def test_C14_no_influence_card_means_passive_only():
     s = position(hands=("spy wrath veto", "1 2"), board={"senators": ("", "up 3")}, voc_deck="orgy")
     assert legal(s) == {"passive"}
+    with pytest.raises(ludus.IllegalAction, match="cannot place any influence card now .* must be passive"):
+        play(s, "wrath senators")   # a target with an effect: the reason is C14, not the target
 
 
 def test_C14_one_influence_card_cannot_go_face_up():

@@ -252,6 +252,9 @@ def explain_illegal(s, action) -> str:
             reason = "only one action card per turn (C16), and this turn's is used"
         elif not s.hand_act[p][card]:
             reason = f"{who} holds no {ACTION_NAMES[card]}"
+        elif phase == PLACE and not any(x[0] in (DOWN, UP) for x in legal):
+            reason = (f"{who} cannot place any influence card now (no card, or no room), so this turn "
+                      "must be passive, without action cards (C14)")
         elif kind == PLAY_CASTLING and (not s.left[a] or not s.left[b]):
             exhausted = GROUPS[a] if not s.left[a] else GROUPS[b]
             reason = f"Castling needs two groups that still have patricians; {exhausted} is exhausted (C25)"
