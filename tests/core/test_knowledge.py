@@ -59,6 +59,31 @@ def test_reveal_and_learn():
         k.reveal(HAND, 2)                              # no 2 can be in the hand
 
 
+def test_a_card_shown_from_a_zone_where_a_pool_lies_wholly_is_taken_from_it():
+    """Two 1s known in hand (as after a Spy), an unseen draw joins them; a 1 is shown from the
+    hand: whichever card it was, one known 1 is still in hand — no merge, nothing forgotten."""
+    k = _pools()
+    k.move(PILE, HAND)
+    k.reveal(HAND, 1)
+    assert len(k.pools) == 2 and k.known_in(HAND) == [1]
+    for seed in range(50):
+        assert 1 in k.sample(random.Random(seed))[HAND]
+
+
+@pytest.mark.parametrize("order", [[2, 1], [1, 2]])
+def test_revealing_a_whole_zone_takes_the_forced_values_first(order):
+    """Board holds one card of pool A (2 or 3) and one of pool B (1 or 2); both are shown, 2 and 1.
+    The 1 can only be B's, so the 2 is A's: in any order, nothing merges and the rest is exact."""
+    k = Knowledge(num_values=4, num_zones=3)
+    k.add([0, 0, 1, 1], [0, 1, 1])        # A: a 2 and a 3, one on the board, one in the pile
+    k.add([0, 1, 1, 0], [1, 1, 0])        # B: a 1 and a 2, one in hand, one on the board
+    k.reveal_all(BOARD, order)
+    assert len(k.pools) == 2
+    for seed in range(20):
+        zones = k.sample(random.Random(seed))
+        assert zones[PILE] == [3] and zones[HAND] == [2] and zones[BOARD] == []
+
+
 def test_sample_depends_only_on_the_pools_and_the_generator():
     a, b = _pools(), _pools()
     assert a.sample(random.Random(7)) == b.sample(random.Random(7))

@@ -9,6 +9,7 @@ The game tells the knowledge what the observer saw happen:
 
 * ``move(src, dst)``   an unseen card moved between two hidden zones (a face-down play);
 * ``reveal(zone, v)``  a card of value ``v`` left hidden zone ``zone`` in plain view;
+* ``reveal_all(zone, vs)`` every card of ``zone`` was turned face up (a vote, a round's end);
 * ``hide(zone, v)``    a card the observer knows went into a hidden zone (Castling);
 * ``learn(zone, vs)``  the observer looked at every card of a zone (Spy).
 
@@ -138,6 +139,24 @@ class Knowledge:
             self.pools[i] = (counts, slots)
         else:
             del self.pools[i]
+
+    def reveal_all(self, zone: int, values) -> None:
+        """Every hidden card of ``zone`` was turned face up: ``values``.
+
+        A value that only one pool can supply (or that a pool lying wholly in the zone holds) is
+        taken first: that step is forced, hence exact, and it may leave the next value to a
+        single pool too. Pools merge only when every value left is ambiguous, and the pools
+        do not depend on the order the values are listed in.
+        """
+        left = sorted(values)
+        while left:
+            value = next((v for v in left if self._one_source(zone, v)), left[0])
+            self.reveal(zone, value)
+            left.remove(value)
+
+    def _one_source(self, zone: int, value: int) -> bool:
+        holders = [s for c, s in self.pools if s[zone] and c[value]]
+        return len(holders) == 1 or any(s[zone] == sum(s) for s in holders)
 
     def hide(self, zone: int, value: int) -> None:
         """A card the observer knows (``value``) went face down into ``zone``."""
@@ -277,6 +296,9 @@ class NoKnowledge(Knowledge):
         pass
 
     def reveal(self, zone: int, value: int) -> None:
+        pass
+
+    def reveal_all(self, zone: int, values) -> None:
         pass
 
     def hide(self, zone: int, value: int) -> None:

@@ -667,8 +667,7 @@ class CCState(State):
     def _vote(self, g: int, exceptional: bool) -> list:
         """C30: reveal, sum, decide, award, discard."""
         for s in (0, 1):
-            for v in self.down[s][g]:
-                self.know_inf[1 - s].reveal(1 + g, v)
+            self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
             self.up[s][g] += self.down[s][g]
             self.down[s][g] = []
         cards = (tuple(self.up[0][g]), tuple(self.up[1][g]))

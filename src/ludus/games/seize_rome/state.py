@@ -220,8 +220,7 @@ class SeizeRomeState(State):
             for q in range(self.n):
                 for o in range(self.n):
                     if o != q:
-                        for c in cards[q]:
-                            self.know[o].reveal(self._hand_zone(q) + 1 + r, c)
+                        self.know[o].reveal_all(self._hand_zone(q) + 1 + r, cards[q])
         strengths, winners, self.controllers = self.round_result()           # S10, S11
         if self.narrate:
             for r in range(self.regions):
