@@ -159,7 +159,7 @@ class Summary:
     score: float                          # wins plus half the shared first places, over games
     lo: float                             # 95 % Wilson interval of the score
     hi: float
-    by_seat: list[tuple[float, int]]      # per seat of the measured agent: (score, games)
+    by_seat: list[tuple[int, float, int]]   # (seat of the measured agent, score, games), seats with games
     code: Counter                         # games per commit that played them
 
 
@@ -171,7 +171,7 @@ def summarize(games: list[dict], specs: list[str]) -> Summary:
     for seat in range(len(specs)):
         part = [g for g in games if g["seats"][seat] == 0]
         if part:
-            by_seat.append((sum(score(g, side) for g in part) / len(part), len(part)))
+            by_seat.append((seat, sum(score(g, side) for g in part) / len(part), len(part)))
     return Summary(len(games), total / len(games), lo, hi, by_seat,
                    Counter(g.get("code", "not recorded") for g in games))
 
@@ -181,7 +181,7 @@ def report(games: list[dict], specs: list[str]) -> None:
     print(f"{','.join(specs)}: {specs[0]} scores {s.score:.1%} of {s.games} games "
           f"(95 % interval {s.lo:.1%} … {s.hi:.1%})")
     print("  played with: " + ", ".join(f"{v} ({n} games)" for v, n in s.code.items()))
-    for seat, (rate, n) in enumerate(s.by_seat):
+    for seat, rate, n in s.by_seat:
         print(f"  from seat {seat}: {rate:.1%} of {n}")
 
 

@@ -31,7 +31,8 @@ def row(log: pathlib.Path) -> str:
     if not games:
         return f"{start} | 0 of {planned_games(head)} | | | | |"
     s = summarize(games, specs)
-    seats = " / ".join(f"{rate:.0%} of {n}" for rate, n in s.by_seat)
+    seats = " / ".join(f"seat {seat} {rate:.0%} of {n}" if len(s.by_seat) < len(specs) else f"{rate:.0%} of {n}"
+                       for seat, rate, n in s.by_seat)
     return (f"{start} | {s.games} of {planned_games(head)} | {s.score:.1%} | {s.lo:.1%}–{s.hi:.1%} | {seats} "
             f"| {', '.join(f'{c} ({n})' for c, n in s.code.items())} |")
 

@@ -15,7 +15,9 @@ The game tells the knowledge what the observer saw happen:
 
 ``sample(rng)`` deals every pool's values at random into its zones: a world consistent with
 all the observer has seen. When the observer cannot tell which of several pools a card came
-from (a card played from a hand holding cards of two pools), those pools are merged. A merge
+from (a card played from a hand holding cards of two pools), those pools are merged — unless one
+of them lies wholly in the card's zone and holds its value, or, when a whole zone is turned face
+up, the values can be given to pools one forced step at a time: both are exact. A merge
 never rules out a world that is possible; it may admit a few that the full history would rule
 out. This keeps sampling exact-by-construction and cheap, which search needs.
 

@@ -322,6 +322,35 @@ def test_S18_a_seat_that_never_drew_from_the_layer_holds_none_of_its_cards():
         check_same_to(s, w, 1)
 
 
+def test_S18_the_bar_outlasts_the_layer():
+    """As above, then seat 0 draws blue 3 too and the layer is used up (the round ends, its cards
+    make the next layer): seat 2 never drew from it, so in seat 1's worlds it holds neither card."""
+    s = position(players=3, hands={0: ["red 5", "red 1", "green 1"], 1: ["blue 3", "green 2", "purple 1", "purple 2"],
+                                   2: ["yellow 1", "yellow 2", "yellow 3"]}, pile=["wild", "green 3"], regions_to_win=5)
+    play(s, "0: play red 5", "1: play blue 3", "2: draw", "0: draw", "0: draw")
+    play(s, "1: play green 2", "2: play yellow 1", "0: play red 1", "1: play purple 1", "2: play yellow 2", "0: draw")
+    red_5, blue_3 = (s.game.parse_action(c).card for c in ("red 5", "blue 3"))
+    assert s.round == 3 and "blue 3" in hand(s, 0) and not {red_5, blue_3} & s.layer
+    for w in worlds(s, 1, 100):
+        seat_2 = [c for zone, cards in w.zones().items() if zone.startswith("seat 2") for c in cards]
+        assert not {"red 5", "blue 3"} & set(seat_2)
+
+
+def test_S18_worlds_keep_no_trace_of_a_waiting_layers_true_order():
+    """The layers waiting beneath are public as multisets only: a world's pile orders them afresh,
+    and nothing else in the world holds the true order."""
+    s = position(players=3, hands={0: ["red 5", "red 1"], 1: ["blue 3", "green 2"], 2: ["yellow 1", "yellow 2"]},
+                 pile=["wild", "green 3", "green 4"], voluntary_pass="true", wilds=1)
+    play(s, "0: play red 5", "1: play blue 3", "2: pass", "0: pass", "1: pass")
+    play(s, "0: draw", "1: draw", "2: play yellow 1", "0: play wild yellow", "1: pass", "2: pass", "0: pass")
+    assert len(s.below) == 1 and len(s.below[0]) == 2
+    orders = set()
+    for w in worlds(s, 2, 40):
+        assert w.below == s.below == [tuple(sorted(s.pile[:2]))]
+        orders.add(tuple(w.pile[:2]))
+    assert len(orders) == 2
+
+
 @pytest.mark.xfail(strict=True, raises=AssertionError,
                    reason="known imprecision (docs/seize-rome.md): a drawer's face-down cards played "
                    "before it drew from the layer may be dealt layer cards once its pools merge")

@@ -109,12 +109,9 @@ class ClaimState(State):
             led = self.trick[0][1] // 10 * 10
             i = bisect_left(hand, led)
             j = bisect_left(hand, led + 10, i)
-            if i < j:
-                if led == DOPPEL_LO:
-                    hand = hand[i:j]
-                else:   # the led faction and the Doppelgangers, still in card order
-                    doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
-                    hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
+            if i < j:   # the led faction, and the Doppelgangers if another faction was led
+                doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)] if led != DOPPEL_LO else []
+                hand = hand[i:j] + doppels
         return sorted(set(hand))
 
     def _legal(self) -> list:

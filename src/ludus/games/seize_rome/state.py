@@ -8,7 +8,9 @@ hands, the other seats' face-down cards, and the pile, split into its never-seen
 layer of cards revealed in an earlier round that lies under it. Zones: seat q's hand is
 ``q * (R + 1)``, its face-down cards in region r ``q * (R + 1) + 1 + r``; then the pile top and
 that revealed layer. Layers of later rounds wait intact beneath it (``below``, public
-multisets in a hidden order) and take its place, one by one, as it is drawn up.
+multisets as sorted tuples; their order lives only in ``pile``) and take its place, one by one,
+as it is drawn up. ``barred[q]``: the revealed coloured cards seat q cannot hold — those of every
+layer laid since, less the layer's it has drawn from (each coloured card is unique).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class SeizeRomeState(State):
         "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
         "hands", "board", "pile", "pile_unseen", "discard", "controllers", "first", "starter",
         "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "below",
-        "layer_drawers", "_returns",
+        "barred", "_returns",
     )
 
     @classmethod
@@ -69,7 +71,8 @@ class SeizeRomeState(State):
         s.last_round = None
         s.end_reason = ""
         s._returns = None
-        s.layer, s.below, s.layer_drawers = frozenset(), [], 0
+        s.layer, s.below = frozenset(), []
+        s.barred = [frozenset()] * s.n
         deck = build_deck(s.regions, o.wilds)
         s.know = []
         for p in range(s.n):
@@ -102,25 +105,25 @@ class SeizeRomeState(State):
 
     def _accepts(self, player: int) -> dict[int, frozenset]:
         """S18, what ``player``'s pools are dealt under: a face-down card in region r is of colour
-        r or wild; the revealed layer under the pile holds only its own cards; and a seat that has
-        not drawn from that layer holds none of its coloured cards, in hand or face down (each
-        coloured card is unique). The last is needed only where a pool mixes layer cards with
-        that seat's places (after a drawer played a card either pool could have given)."""
+        r or wild; the revealed layer under the pile holds only its own cards; and a seat holds
+        none of its ``barred`` cards, in hand or face down. The last is needed only where a pool
+        mixes barred cards with that seat's places (after a drawer played a card either of two
+        pools could have given)."""
         out = {self._top_zone() + 1: self.layer}
         for r in range(self.regions):
             for q in range(self.n):
                 out[self._hand_zone(q) + 1 + r] = REGION_FITS[r]
-        coloured = self.layer - {WILD}
-        if not coloured:
-            return out
-        mixed = [slots for counts, slots in self.know[player].pools if any(counts[c] for c in coloured)]
+        pools = self.know[player].pools
         for q in range(self.n):
-            places = range(self._hand_zone(q), self._hand_zone(q) + 1 + self.regions)
-            if q == player or self.layer_drawers >> q & 1 or not any(s[z] for s in mixed for z in places):
+            barred = self.barred[q]
+            if q == player or not barred:
                 continue
-            out[self._hand_zone(q)] = ANY_CARD - coloured
+            places = range(self._hand_zone(q), self._hand_zone(q) + 1 + self.regions)
+            if not any(s[z] for c, s in pools if any(c[v] for v in barred) for z in places):
+                continue
+            out[self._hand_zone(q)] = ANY_CARD - barred
             for r in range(self.regions):
-                out[self._hand_zone(q) + 1 + r] = REGION_FITS[r] - coloured
+                out[self._hand_zone(q) + 1 + r] = REGION_FITS[r] - barred
         return out
 
     # -- legal actions --------------------------------------------------------------------
@@ -186,7 +189,7 @@ class SeizeRomeState(State):
             else:
                 self.know[o].move(zone, self._hand_zone(p))
         if zone != self._top_zone():
-            self.layer_drawers |= 1 << p
+            self.barred[p] = self.barred[p] - self.layer
         if not self.pile_unseen and len(self.pile) == sum(map(len, self.below)):
             # the revealed layer is used up: the next one (if any) is now under the top
             self._lay_revealed(self.below.pop(0) if self.below else [])
@@ -237,7 +240,7 @@ class SeizeRomeState(State):
             shuffle(self._chance(), played)
             if len(self.pile) > self.pile_unseen:   # a revealed layer lies there: this one waits beneath
                 if played:
-                    self.below.append(played)
+                    self.below.append(tuple(sorted(played)))
             else:
                 self._lay_revealed(played)
             self.pile[0:0] = played
@@ -272,7 +275,9 @@ class SeizeRomeState(State):
     def _lay_revealed(self, cards: list[int]) -> None:
         """``cards``, seen by everyone, become the revealed layer right under the pile's
         never-seen top (one known pool in every seat's knowledge)."""
-        self.layer, self.layer_drawers = frozenset(cards), 0
+        self.layer = frozenset(cards)
+        coloured = self.layer - {WILD}
+        self.barred = [barred | coloured for barred in self.barred]
         counts = [0] * NUM_CARDS
         for c in cards:
             counts[c] += 1
@@ -322,7 +327,7 @@ class SeizeRomeState(State):
         c.know = [k.clone() for k in self.know]
         c._returns = self._returns
         c.layer, c.below = self.layer, self.below[:]   # the layers themselves are never changed
-        c.layer_drawers = self.layer_drawers
+        c.barred = self.barred[:]
         return c
 
     def resample(self, player: int, rng: random.Random) -> SeizeRomeState:

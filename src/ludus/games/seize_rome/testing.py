@@ -40,8 +40,8 @@ is the pile exactly, and every card left goes to the discard after those ``disca
 of play; use it to make a short pile, whatever ``played_cards`` says).
 
 Knowledge (S18) is the simplest sound one. The pile's ``pile_unseen`` top cards (default: all)
-were never seen; the cards below them are the revealed bottom layer, put under the pile by S13
-in earlier rounds: everyone knows which cards they are, not their order. ``from_bottom`` names
+were never seen; the cards below them are one revealed layer (the pile's bottom), put under the
+pile by S13 in earlier rounds: everyone knows which cards they are, not their order. ``from_bottom`` names
 cards of a seat's hand that it drew from that layer (others know they are among the layer's
 cards, not which); the layer and those cards form one pool. Everything else a seat cannot see
 (other hands, other seats' face-down cards, the pile's unseen top) is one pool over those
@@ -285,7 +285,8 @@ def position(
     # S18: the cards the revealed bottom layer may hold: what lies there and what was drawn from it
     s.layer = frozenset(s.pile[:len(s.pile) - unseen]) | frozenset(c for xs in drawn_low for c in xs)
     s.below = []
-    s.layer_drawers = sum(1 << q for q in range(n) if drawn_low[q])
+    # a hand-set position forgets earlier layers: only the cards of this one are barred
+    s.barred = [frozenset() if drawn_low[q] else s.layer - {WILD} for q in range(n)]
     s.discard = discarded
     s.controllers = owners
     s.bonus_drawn = bonus
@@ -370,6 +371,10 @@ def check_consistent(state: SeizeRomeState) -> None:
             for r in range(s.regions):
                 truth[hz + 1 + r] = [] if q == p else list(s.board[r][q])
         beneath = sum(map(len, s.below))
+        start = 0
+        for layer in reversed(s.below):   # the waiting layers, as public, match the pile's segments
+            assert sorted(s.pile[start:start + len(layer)]) == list(layer), "a waiting layer is not in the pile"
+            start += len(layer)
         revealed = len(s.pile) - s.pile_unseen
         truth[s._top_zone()] = s.pile[revealed:]
         truth[s._top_zone() + 1] = s.pile[beneath:revealed]

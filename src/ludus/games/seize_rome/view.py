@@ -51,7 +51,7 @@ def observe(s, player: int | None) -> dict:
         obs["hand"] = _names(s.hands[player])
         k = s.know[player]
         zone_names = [f"seat {q} {'hand' if i == 0 else COLOURS[i - 1]}"
-                      for q in range(s.n) for i in range(s.regions + 1)] + ["pile top", "pile bottom"]
+                      for q in range(s.n) for i in range(s.regions + 1)] + ["pile top", "revealed layer"]
         obs["knowledge"] = k.to_json([card_name(c) if c < 48 else "wild" for c in range(49)], zone_names)
     if s.is_terminal:
         obs["end_reason"] = s.end_reason
