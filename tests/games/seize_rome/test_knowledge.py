@@ -351,10 +351,9 @@ def test_S18_worlds_keep_no_trace_of_a_waiting_layers_true_order():
     assert len(orders) == 2
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="known imprecision (docs/seize-rome.md): a drawer's face-down cards played "
-                   "before it drew from the layer may be dealt layer cards once its pools merge")
 def test_S18_a_card_played_before_drawing_from_the_layer_is_not_from_the_layer():
+    """Seat 0 plays blue 1, then draws from the layer (red 5, blue 3), then plays red 1: seat 1
+    cannot tell which of its red cards that was, but the blue card came before the draw."""
     s = position(hands={0: ["red 5", "red 1", "blue 1", "green 1"], 1: ["blue 3", "green 2", "green 4"]},
                  pile=["wild", "green 3"])
     play(s, "0: play red 5", "1: play blue 3", "0: draw", "1: draw")

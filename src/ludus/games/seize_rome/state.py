@@ -10,7 +10,10 @@ layer of cards revealed in an earlier round that lies under it. Zones: seat q's 
 that revealed layer. Layers of later rounds wait intact beneath it (``below``, public
 multisets as sorted tuples; their order lives only in ``pile``) and take its place, one by one,
 as it is drawn up. ``barred[q]``: the revealed coloured cards seat q cannot hold — those of every
-layer laid since, less the layer's it has drawn from (each coloured card is unique).
+layer laid since, less the layer's it has drawn from (each coloured card is unique). When q
+draws from a layer, its face-down cards of the round so far move to zones of their own
+(``early[q][r]`` of them, after the pile zones), which keep out the cards q was barred from
+(``early_bar[q]``): they were played before q could hold any of them.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ class SeizeRomeState(State):
         "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
         "hands", "board", "pile", "pile_unseen", "discard", "controllers", "first", "starter",
         "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "below",
-        "barred", "_returns",
+        "barred", "early", "early_bar", "_returns",
     )
 
     @classmethod
@@ -73,6 +76,7 @@ class SeizeRomeState(State):
         s._returns = None
         s.layer, s.below = frozenset(), []
         s.barred = [frozenset()] * s.n
+        s.early, s.early_bar = [[0] * s.regions for _ in range(s.n)], [frozenset()] * s.n
         deck = build_deck(s.regions, o.wilds)
         s.know = []
         for p in range(s.n):
@@ -95,7 +99,11 @@ class SeizeRomeState(State):
     # -- knowledge zones ---------------------------------------------------------------------
 
     def _zones(self) -> int:
-        return self.n * (self.regions + 1) + 2
+        return self.n * (self.regions + 1) + 2 + self.n * self.regions
+
+    def _early_zone(self, q: int, r: int) -> int:
+        """Seat q's face-down cards in region r played before it last drew from a layer."""
+        return self.n * (self.regions + 1) + 2 + q * self.regions + r
 
     def _hand_zone(self, q: int) -> int:
         return q * (self.regions + 1)
@@ -113,6 +121,8 @@ class SeizeRomeState(State):
         for r in range(self.regions):
             for q in range(self.n):
                 out[self._hand_zone(q) + 1 + r] = REGION_FITS[r]
+                if self.early[q][r]:
+                    out[self._early_zone(q, r)] = REGION_FITS[r] - self.early_bar[q] - self.barred[q]
         pools = self.know[player].pools
         for q in range(self.n):
             barred = self.barred[q]
@@ -189,6 +199,8 @@ class SeizeRomeState(State):
             else:
                 self.know[o].move(zone, self._hand_zone(p))
         if zone != self._top_zone():
+            if not bonus and self.barred[p]:
+                self._set_apart_early_cards(p)
             self.barred[p] = self.barred[p] - self.layer
         if not self.pile_unseen and len(self.pile) == sum(map(len, self.below)):
             # the revealed layer is used up: the next one (if any) is now under the top
@@ -221,9 +233,12 @@ class SeizeRomeState(State):
         for r in range(self.regions):                                        # S9: everyone sees the cards
             cards = self.board[r]
             for q in range(self.n):
+                early = self.early[q][r]   # the cards are in play order: the early ones first
                 for o in range(self.n):
                     if o != q:
-                        self.know[o].reveal_all(self._hand_zone(q) + 1 + r, cards[q])
+                        self.know[o].reveal_all(self._early_zone(q, r), cards[q][:early])
+                        self.know[o].reveal_all(self._hand_zone(q) + 1 + r, cards[q][early:])
+        self.early, self.early_bar = [[0] * self.regions for _ in range(self.n)], [frozenset()] * self.n
         strengths, winners, self.controllers = self.round_result()           # S10, S11
         if self.narrate:
             for r in range(self.regions):
@@ -271,6 +286,22 @@ class SeizeRomeState(State):
             self.starter = (self.starter + 1) % self.n
         self.current_player = self.starter
         return out
+
+    def _set_apart_early_cards(self, p: int) -> None:
+        """p draws from a layer: its face-down cards so far this round were played while it was
+        barred from that layer's cards, and stay apart from those it plays from now on."""
+        first = not any(self.early[p])
+        moved = False
+        for r in range(self.regions):
+            live = len(self.board[r][p]) - self.early[p][r]
+            if live:
+                for o in range(self.n):
+                    if o != p:
+                        self.know[o].move_all(self._hand_zone(p) + 1 + r, self._early_zone(p, r))
+                self.early[p][r] += live
+                moved = True
+        if moved:   # one bar per seat: what every one of its early cards was barred from
+            self.early_bar[p] = self.barred[p] if first else self.early_bar[p] & self.barred[p]
 
     def _lay_revealed(self, cards: list[int]) -> None:
         """``cards``, seen by everyone, become the revealed layer right under the pile's
@@ -328,14 +359,15 @@ class SeizeRomeState(State):
         c._returns = self._returns
         c.layer, c.below = self.layer, self.below[:]   # the layers themselves are never changed
         c.barred = self.barred[:]
+        c.early, c.early_bar = [e[:] for e in self.early], self.early_bar[:]
         return c
 
     def resample(self, player: int, rng: random.Random) -> SeizeRomeState:
         """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
         (face-down cards stay of their region's colour or wild; the revealed cards put under the
-        pile stay in their layer or in the hands of those who drew from it; the intact layers
-        beneath are reshuffled); the other seats' knowledge in the world is rebuilt from the
-        world's own cards."""
+        pile stay in their layer or in the hands of those who drew from it, never with a seat
+        barred from them; the intact layers beneath are reshuffled); the other seats' knowledge
+        in the world is rebuilt from the world's own cards."""
         if player not in range(self.n):
             raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
         w = self.clone()
@@ -346,7 +378,7 @@ class SeizeRomeState(State):
                 continue
             w.hands[q] = sorted(zones[self._hand_zone(q)])
             for r in range(self.regions):
-                w.board[r][q] = zones[self._hand_zone(q) + 1 + r]
+                w.board[r][q] = zones[self._early_zone(q, r)] + zones[self._hand_zone(q) + 1 + r]
         top, revealed = zones[self._top_zone()], zones[self._top_zone() + 1]
         w.pile = []
         for layer in reversed(self.below):   # the pile lists its bottom first
@@ -372,7 +404,8 @@ class SeizeRomeState(State):
             for r in range(self.regions):
                 for c in self.board[r][o]:
                     counts[c] += 1
-                slots[self._hand_zone(o) + 1 + r] = len(self.board[r][o])
+                slots[self._early_zone(o, r)] = self.early[o][r]
+                slots[self._hand_zone(o) + 1 + r] = len(self.board[r][o]) - self.early[o][r]
         beneath = sum(map(len, self.below))   # public: not in any pool
         for c in self.pile[beneath:]:
             counts[c] += 1

@@ -287,6 +287,7 @@ def position(
     s.below = []
     # a hand-set position forgets earlier layers: only the cards of this one are barred
     s.barred = [frozenset() if drawn_low[q] else s.layer - {WILD} for q in range(n)]
+    s.early, s.early_bar = [[0] * R for _ in range(n)], [frozenset()] * n
     s.discard = discarded
     s.controllers = owners
     s.bonus_drawn = bonus
@@ -369,7 +370,9 @@ def check_consistent(state: SeizeRomeState) -> None:
             hz = s._hand_zone(q)
             truth[hz] = [] if q == p else list(s.hands[q])
             for r in range(s.regions):
-                truth[hz + 1 + r] = [] if q == p else list(s.board[r][q])
+                early = s.early[q][r]
+                truth[s._early_zone(q, r)] = [] if q == p else s.board[r][q][:early]
+                truth[hz + 1 + r] = [] if q == p else s.board[r][q][early:]
         beneath = sum(map(len, s.below))
         start = 0
         for layer in reversed(s.below):   # the waiting layers, as public, match the pile's segments

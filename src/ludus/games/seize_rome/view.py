@@ -50,8 +50,10 @@ def observe(s, player: int | None) -> dict:
     if player is not None:
         obs["hand"] = _names(s.hands[player])
         k = s.know[player]
-        zone_names = [f"seat {q} {'hand' if i == 0 else COLOURS[i - 1]}"
-                      for q in range(s.n) for i in range(s.regions + 1)] + ["pile top", "revealed layer"]
+        zone_names = ([f"seat {q} {'hand' if i == 0 else COLOURS[i - 1]}"
+                       for q in range(s.n) for i in range(s.regions + 1)] + ["pile top", "revealed layer"]
+                      + [f"seat {q} {COLOURS[r]}, played before drawing from a layer"
+                         for q in range(s.n) for r in range(s.regions)])
         obs["knowledge"] = k.to_json([card_name(c) if c < 48 else "wild" for c in range(49)], zone_names)
     if s.is_terminal:
         obs["end_reason"] = s.end_reason
