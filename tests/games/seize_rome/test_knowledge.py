@@ -360,3 +360,43 @@ def test_S18_a_card_played_before_drawing_from_the_layer_is_not_from_the_layer()
     assert s.round == 2 and s.pile_unseen == 0
     play(s, "0: play blue 1", "1: play green 2", "0: draw", "1: play green 4", "0: play red 1")
     assert {tuple(w.zones()["seat 0 blue"]) for w in worlds(s, 1, 100)} == {("blue 1",)}
+
+
+def test_S18_cards_played_before_a_layer_was_reached_are_none_of_its_cards():
+    """Seat 0 plays red 3, draws the last card of the revealed layer (round 1's red 1 and red 2,
+    waiting beneath, take its place), draws red 1 from them, then plays red 5: its first red card
+    was played while red 1 and red 2 lay in the pile, so no world of seat 1's makes it one."""
+    s = position(hands={0: ["red 1", "red 3", "red 5", "red 6", "green 1"],
+                        1: ["red 2", "purple 1", "purple 2", "purple 3", "purple 4"]},
+                 pile=["yellow 1", "yellow 2"], pile_unseen=0, voluntary_pass="true", wilds=0, to_move=0)
+    play(s, "0: play red 1", "1: play red 2", "0: pass", "1: pass")
+    assert s.round == 2 and len(s.below) == 1
+    play(s, "0: play red 3", "1: play purple 1", "0: draw", "1: play purple 2", "0: draw", "1: play purple 3",
+         "0: play red 5")
+    for w in worlds(s, 1, 100):
+        assert w.zones()["seat 0 red"][0] not in ("red 1", "red 2")
+
+
+def test_S18_a_second_draw_from_the_same_layer_keeps_the_first_cards_apart():
+    """Seat 0 plays blue 1, draws from the layer (blue 3, green 1, purple 1), plays red 1, draws
+    again, plays blue 5: blue 1 was played before any draw from the layer, so it is not blue 3."""
+    s = position(hands={0: ["blue 3", "green 1", "blue 1", "red 1", "blue 5"],
+                        1: ["purple 1", "purple 2", "purple 3", "purple 4", "purple 5"]},
+                 pile=["yellow 1"], pile_unseen=0, voluntary_pass="true", wilds=0, to_move=0,
+                 deck_out_ends_round="false")
+    play(s, "0: play blue 3", "1: draw", "0: play green 1", "1: play purple 1", "0: pass", "1: pass")
+    assert s.round == 2 and s.pile_unseen == 0
+    play(s, "0: play blue 1", "1: play purple 2", "0: draw", "1: play purple 3", "0: play red 1",
+         "1: play purple 4", "0: draw", "1: play purple 5", "0: play blue 5")
+    firsts = {w.zones()["seat 0 blue"][0] for w in worlds(s, 1, 100)}
+    assert firsts == {"blue 1", "blue 5"}, "either of its own blue cards, never the layer's blue 3"
+
+
+def test_S18_worlds_of_worlds_keep_an_undrawn_layer_under_the_top():
+    """A world rebuilds the other seats' knowledge from its own cards; while the never-seen top
+    lasts nobody has drawn from the revealed layer, so their worlds keep it whole too."""
+    s = position(hands={0: ["red 1", "blue 1"], 1: ["green 3", "wild"]},
+                 pile=["red 5", "wild", "green 1", "green 2"], pile_unseen=2)
+    for k in range(60):
+        w = s.resample(0, random.Random(k)).resample(1, random.Random(1000 + k))
+        assert sorted(under(w)) == ["red 5", "wild"]

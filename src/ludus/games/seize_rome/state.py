@@ -199,7 +199,7 @@ class SeizeRomeState(State):
             else:
                 self.know[o].move(zone, self._hand_zone(p))
         if zone != self._top_zone():
-            if not bonus and self.barred[p]:
+            if not bonus and self.barred[p] & self.layer:   # a draw that lifts a bar
                 self._set_apart_early_cards(p)
             self.barred[p] = self.barred[p] - self.layer
         if not self.pile_unseen and len(self.pile) == sum(map(len, self.below)):
@@ -300,8 +300,10 @@ class SeizeRomeState(State):
                         self.know[o].move_all(self._hand_zone(p) + 1 + r, self._early_zone(p, r))
                 self.early[p][r] += live
                 moved = True
-        if moved:   # one bar per seat: what every one of its early cards was barred from
-            self.early_bar[p] = self.barred[p] if first else self.early_bar[p] & self.barred[p]
+        if moved:   # one bar per seat: what every one of its early cards was barred from,
+            # the layers still waiting in the pile included (they take this layer's place later)
+            bar = self.barred[p] | frozenset(c for layer in self.below for c in layer if c != WILD)
+            self.early_bar[p] = bar if first else self.early_bar[p] & bar
 
     def _lay_revealed(self, cards: list[int]) -> None:
         """``cards``, seen by everyone, become the revealed layer right under the pile's
@@ -412,6 +414,13 @@ class SeizeRomeState(State):
         slots[self._top_zone()] = self.pile_unseen
         slots[self._top_zone() + 1] = len(self.pile) - self.pile_unseen - beneath
         k = Knowledge(NUM_CARDS, self._zones())
+        if self.pile_unseen:   # nobody has drawn from the revealed layer yet: it is known exactly
+            layer = [0] * NUM_CARDS
+            for c in self.pile[beneath:len(self.pile) - self.pile_unseen]:
+                layer[c] += 1
+                counts[c] -= 1
+            k.add(layer, [n if z == self._top_zone() + 1 else 0 for z, n in enumerate(slots)])
+            slots[self._top_zone() + 1] = 0
         k.add(counts, slots)
         return k
 

@@ -381,6 +381,9 @@ def check_consistent(state: SeizeRomeState) -> None:
         revealed = len(s.pile) - s.pile_unseen
         truth[s._top_zone()] = s.pile[revealed:]
         truth[s._top_zone() + 1] = s.pile[beneath:revealed]
+        for z, allowed in s._accepts(p).items():   # the truth is one of the worlds it deals
+            assert set(truth[z]) <= allowed, (f"zone {z} holds {sorted(set(truth[z]) - allowed)}, which "
+                                              f"seat {p}'s worlds keep out of it")
         k = s.know[p]
         held: Counter = Counter()
         for counts, slots in k.pools:
