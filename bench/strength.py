@@ -134,19 +134,22 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(done)} games in the log, {len(units)} to play", flush=True)
     start = time.time()
     code = code_version()
-    with args.log.open("a") as f:
-        def on_done(batch):
+
+    def on_done(batch):
+        # The log is opened anew for every batch: a run lasts hours, and a file replaced meanwhile
+        # (a git checkout or stash of bench/strength/) must receive the next games, not a
+        # deleted file that an open handle would keep writing to.
+        with args.log.open("a") as f:
             for g in batch:
                 line = {**g.to_dict(), "code": code}
                 f.write(json.dumps(line) + "\n")
                 done[g.index] = line
-            f.flush()
-            print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
+        print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
 
-        if units:
-            # one worker: play in this process, so every game reaches the log as soon as it ends
-            backend = make_backend("serial" if args.workers == 1 else "local", args.workers)
-            backend.run(tournament.game_id, tournament.options, units, on_done)
+    if units:
+        # one worker: play in this process, so every game reaches the log as soon as it ends
+        backend = make_backend("serial" if args.workers == 1 else "local", args.workers)
+        backend.run(tournament.game_id, tournament.options, units, on_done)
     report(list(done.values()), specs)
     return 0
 
