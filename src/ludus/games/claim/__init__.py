@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.errors import OptionError
 from ...core.game import Game
 from . import notation
-from .cards import build_deck, deck_factions
+from .cards import TEAMS, build_deck, deck_factions
 from .options import Options
 from .state import ClaimState
 from .view import all_cards
@@ -34,7 +34,7 @@ class Claim(Game):
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """K6: with 4 players, partners sit opposite (seats 0+2 against 1+3)."""
-        return ((0, 2), (1, 3)) if self.options.players == 4 else super().teams
+        return TEAMS if self.options.players == 4 else super().teams
 
     def all_cards(self) -> list:
         return all_cards(self)

@@ -34,6 +34,7 @@ DEFAULT_MANY = (GNOMES, GIANTS, DRAGONS, TROLLS, UNDEAD, DWARVES, DOPPELGANGERS)
 
 DEAL = {2: 13, 3: 12, 4: 9}                                                          # K7
 PRIZES = {2: 1, 3: 2, 4: 2}                                                          # K9
+TEAMS = ((0, 2), (1, 3))           # K6: with 4 players, partners sit opposite
 
 
 def faction(card: int) -> int:

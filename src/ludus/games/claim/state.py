@@ -33,6 +33,7 @@ from .cards import (
     KNIGHTS,
     PRIZES,
     SEERS,
+    TEAMS,
     TROLLS,
     UNDEAD,
     card_name,
@@ -40,9 +41,9 @@ from .cards import (
 from .notation import PLAY, PLAY_OF, SMASH_OF, TAKE, TAKE_DECK, TAKE_DECK_ACTION, TAKE_OF
 
 DOPPEL_LO, DOPPEL_HI = DOPPELGANGERS * 10, DOPPELGANGERS * 10 + 10
-# OPPONENTS[n][p]: the seats seat p plays against (with 4 players, not its partner; K33).
-OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and q % 2 == p % 2)) for p in range(n))
-             for n in DEAL}
+# OPPONENTS[n][p]: the seats seat p plays against (with 4 players, not its partner; K6, K33).
+OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and any({p, q} <= set(t) for t in TEAMS)))
+                      for p in range(n)) for n in DEAL}
 
 # Steps: which decision is due.
 PLAY_CARD, CHOOSE_PRIZE, SECOND_PRIZE, CHOOSE_SMASH, OVER = range(5)
@@ -397,7 +398,7 @@ class ClaimState(State):
     def _sides(self) -> list[list[int]]:
         """Scoring sides: each seat, or the two teams' pooled piles with 4 players (K33)."""
         if self.n == 4:
-            return [self.score[0] + self.score[2], self.score[1] + self.score[3]]
+            return [[c for p in team for c in self.score[p]] for team in TEAMS]
         return self.score
 
     def faction_winners(self) -> dict[int, int | None]:
