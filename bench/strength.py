@@ -14,7 +14,8 @@ score of the first agent with its 95 % Wilson interval, per seat and in all.
     python bench/strength.py claim ismcts:hard,heuristic -n 400 --log runs/claim-hard.jsonl --report
 
 The agents fill the seats of a table in order (two agents on a 3-seat table: the second fills
-both other seats; a 4-seat table is always given whole, so that partners are explicit); the
+both other seats; a 4-seat table is always given whole and played with fixed partners, so
+that partners are explicit); the
 first agent's spec is the one measured, and every seat with that spec is on its side (Claim's
 partners). Each game line records the commit it was played with. A game scores 1 for that side when its best return is
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(specs) != seats:
         sys.exit(f"{args.game} has {seats} seats: give {seats} agents (with 4 seats always the whole "
                  f"table, so partners are explicit: A,B,A,B) or, up to 3 seats, 2; not {len(specs)}")
-    tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options)
+    tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options, partners="fixed")
     fingerprint = {"game": args.game, "options": tournament.options, "specs": specs,
                    "games": args.games, "seed": args.seed}
     done = load(args.log, fingerprint, repair=not args.report)

@@ -41,6 +41,7 @@ import ludus
 from ludus import agents as agents_mod
 from ludus.agents.base import split_agent_specs
 from ludus.arena import choose, derive_seed, play_game, wilson
+from ludus.arena.tournament import PARTNER_PLANS
 from ludus.core.errors import IllegalAction, LudusError, OptionError, RecordError
 from ludus.core.options import option_choices, parse_option_strings
 from ludus.core.registry import game_module
@@ -629,8 +630,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
               help="Agent specs, comma-separated, e.g. ismcts:easy,heuristic,random (at least 2; as many "
                    "as the game's seats or more; a spec listed twice gives two entrants).")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Games per table (pairing), rounded up to a multiple of the seats: each deal is "
-                   "played once in every seat rotation.")
+              help="Games per table (pairing), rounded up to a multiple of the seats (of seats × "
+                   "partnerships with --partners rotate): each deal is played once in every seating.")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes of the local backend, CPUs of the local Ray, or the most game "
                    "batches running at once on a Ray cluster [default: all cores / the cluster's CPUs].")
@@ -643,9 +644,14 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
 @click.option("--seed", type=int, default=None, help="Tournament seed: deals and agent seeds derive from it "
                                                      "(default: a random one, shown).")
 @_OPTION
+@click.option("--partners", type=click.Choice(PARTNER_PLANS), default="rotate", show_default=True,
+              help="In a game with teams (Claim, 4 players): rotate seats every table once per split into "
+                   "teams, so every agent partners every other equally and gets its own rating; fixed "
+                   "keeps the listed partners (a table's 1st and 3rd agents, 2nd and 4th): teams are measured.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR.")
-def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, out_dir) -> None:
+def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, partners,
+                   out_dir) -> None:
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
 
     Every combination of agents that fills the game's seats plays the same deals, each deal
@@ -659,14 +665,16 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         seed = random.randrange(10**6)
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
-                          options=game.options_dict())
+                          options=game.options_dict(), partners=partners)
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         runner.start()                                      # after every input is checked: Ray takes seconds
     except OptionError as e:
         _fail(str(e))
     try:
         units = tour.units()
-        rounded = (f" (rounded up from {num_games} so every deal is played in all {tour.seats} seat rotations)"
+        seatings = (f"all {tour.seats} seat rotations" if len(tour.seatings) == 1 else
+                    f"all {tour.games_per_deal} seatings, {len(tour.seatings)} partnerships × {tour.seats} rotations")
+        rounded = (f" (rounded up from {num_games}: every deal is played in {seatings})"
                    if tour.games_per_table != num_games else "")
         console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
                       f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "

@@ -97,14 +97,66 @@ def test_unknown_game():
 
 
 def test_partners_are_not_rated_against_each_other():
-    """4-player Claim: the 1st and 3rd agents of a table are partners in every rotation; they share
-    every return, so comparing them would add forced draws that pull their ratings together."""
+    """4-player Claim with fixed partners: the 1st and 3rd agents of a table are partners in every
+    rotation; they share every return, so comparing them would add forced draws that pull their
+    ratings together."""
     t = Tournament("claim", ["heuristic", "random", "heuristic", "random"], games=4, seed=2,
-                   options={"players": 4})
+                   options={"players": 4}, partners="fixed")
     result = t.run()
     assert result.meetings[0][2] == result.meetings[1][3] == 0
     assert result.meetings[0][1] == result.meetings[0][3] == result.meetings[2][1] == 4
     assert "partners are not compared" in result.to_dict()["scoring"]
+
+
+def partner_pairs(unit, teams=((0, 2), (1, 3))):
+    return {frozenset(unit.seats[p] for p in team) for team in teams}
+
+
+def test_rotated_partners_every_agent_partners_every_other_equally():
+    """K6 teams with partners="rotate" (the default): each deal is seated in all 3 splits of a
+    table into two pairs, each in all 4 rotations — everyone partners everyone 4 times a deal,
+    sits every seat 3 times, and the listed split comes first, as "fixed" plays it."""
+    rotate = Tournament("claim", ["ismcts:easy", "heuristic", "random", "random"], games=1, seed=2,
+                        options={"players": 4})
+    fixed = Tournament("claim", ["ismcts:easy", "heuristic", "random", "random"], games=1, seed=2,
+                       options={"players": 4}, partners="fixed")
+    units = rotate.units()
+    assert rotate.games_per_deal == len(units) == 12 and rotate.deals == 1
+    assert len({u.key for u in units}) == 12 and sorted(u.rotation for u in units) == list(range(12))
+    partnered = Counter(pair for u in units for pair in partner_pairs(u))
+    assert partnered == {frozenset(pair): 4 for pair in itertools.combinations(range(4), 2)}
+    assert set(Counter((a, p) for u in units for p, a in enumerate(u.seats)).values()) == {3}
+    for u in units:     # a seating's rotations keep its split
+        assert partner_pairs(u) == partner_pairs(units[u.rotation // 4 * 4])
+    assert fixed.units() == units[:4]
+    assert {partner_pairs(u) == {frozenset({0, 2}), frozenset({1, 3})} for u in fixed.units()} == {True}
+
+
+def test_rotated_partners_rate_each_agent_not_the_team():
+    """With four agents and fixed partners, partners share every result and so one rating; with
+    rotated partnerships each agent meets every other as an opponent and is rated on its own."""
+    specs = ["heuristic", "random", "heuristic", "random"]
+    fixed = Tournament("claim", specs, games=4, seed=3, options={"players": 4}, partners="fixed").run()
+    assert fixed.ratings[0].rating == pytest.approx(fixed.ratings[2].rating)
+    rotate = Tournament("claim", specs, games=12, seed=3, options={"players": 4}).run()
+    assert all(rotate.meetings[i][j] == 8 for i in range(4) for j in range(4) if i != j)
+    heuristics, randoms = (rotate.ratings[0], rotate.ratings[2]), (rotate.ratings[1], rotate.ratings[3])
+    assert min(r.rating for r in heuristics) > max(r.rating for r in randoms)
+    data = rotate.to_dict()
+    assert data["partners"] == "rotate" and data["seatings"] == [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3]]
+
+
+def test_partners_plan_does_not_change_games_without_teams():
+    for options in ({}, {"players": 3}):
+        rotate = Tournament("claim", ["heuristic", "random", "random"], games=3, seed=5, options=options)
+        fixed = Tournament("claim", ["heuristic", "random", "random"], games=3, seed=5, options=options,
+                           partners="fixed")
+        assert rotate.seatings == fixed.seatings and rotate.units() == fixed.units()
+
+
+def test_an_unknown_partners_plan_is_refused():
+    with pytest.raises(OptionError, match="partners must be 'rotate' .* or 'fixed' .*, got 'teams'"):
+        Tournament("claim", ["random", "random"], partners="teams")
 
 
 def test_a_bad_prior_is_refused_before_any_game():

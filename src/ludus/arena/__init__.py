@@ -23,12 +23,13 @@ from .tournament import Tournament, TournamentResult, entrant_names
 
 
 def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, options: dict | None = None,
-          backend=None) -> TournamentResult:
-    """A match: exactly one table of ``specs`` (one agent per seat), every deal in every rotation."""
+          backend=None, partners: str = "rotate") -> TournamentResult:
+    """A match: exactly one table of ``specs`` (one agent per seat), every deal in every seating
+    (``partners``: see :class:`Tournament`; ``"fixed"`` plays the listed partnerships only)."""
     seats = make_game(game_id, **(options or {})).num_players
     if len(specs) != seats:
         raise OptionError(f"a match on {game_id} needs {seats} agents (one per seat), got {len(specs)}")
-    return Tournament(game_id, specs, games=games, seed=seed, options=options or {}).run(backend)
+    return Tournament(game_id, specs, games=games, seed=seed, options=options or {}, partners=partners).run(backend)
 
 
 __all__ = [

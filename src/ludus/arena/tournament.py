@@ -12,9 +12,17 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   seats: in rotation r, seat p is played by the table's agent (p + r) mod n. Every agent sits
   in every seat of every deal once, so seat advantage and lucky deals cancel out (but see the
   note on seat order below).
-- **Games.** ``games`` is the number of games per table; it is rounded up to a multiple of n
-  (deals = ceil(games / n)). Each game is a :class:`~ludus.arena.match.Unit` keyed by
-  (table, deal, rotation), whose agents are built inside the worker from their spec strings,
+- **Partnerships.** In a game with teams (``Game.teams``: Claim with 4 players) the listed
+  order of a table decides who partners whom, and cyclic rotations keep that. With
+  ``partners="rotate"`` (the default) each table is therefore seated once per way of splitting
+  its agents into the teams (3 for four agents in two pairs), each seating in all n rotations:
+  every agent partners every other of its table equally often, so partners get ratings of their
+  own. ``partners="fixed"`` keeps the listed partnerships (the 1st and 3rd agents of a table
+  together): what is measured is then a team.
+- **Games.** ``games`` is the number of games per table; it is rounded up to a multiple of the
+  seatings of a deal (n, or n × the partnerships), and deals = games / that. Each game is a
+  :class:`~ludus.arena.match.Unit` keyed by (table, deal, rotation) — rotation s·n + r for
+  seating s, rotation r — whose agents are built inside the worker from their spec strings,
   with seeds ``derive_seed(seed, "agent", table, deal, rotation, seat)`` (a spec's own
   ``seed=`` wins). The results therefore depend only on the tournament's inputs, never on the
   backend or the number of workers — except for agents with a time budget (``ismcts:time=…``),
@@ -47,6 +55,8 @@ from .match import GameResult, Unit
 from .ratings import DEFAULT_PRIOR_SD, Rating, check_prior_sd, fit
 from .stats import derive_seed, wilson
 
+PARTNER_PLANS = ("rotate", "fixed")
+
 
 def entrant_names(specs: Sequence[str]) -> list[str]:
     """Names of the entrants: their specs, with ``#2``, ``#3`` … on repeated ones."""
@@ -71,6 +81,7 @@ class Tournament:
     games: int = 100
     seed: int = 0
     options: dict = dataclasses.field(default_factory=dict)
+    partners: str = "rotate"
 
     def __post_init__(self):
         self.specs = [s.strip() for s in self.specs]
@@ -86,15 +97,24 @@ class Tournament:
                 f"{self.game_id} has {self.seats} seats but only {len(self.specs)} agents were given; "
                 f"give at least {self.seats} (an agent may be listed twice, e.g. "
                 f"{','.join(list(self.specs) + [self.specs[-1]] * (self.seats - len(self.specs)))})")
+        if self.partners not in PARTNER_PLANS:
+            raise OptionError(f"partners must be 'rotate' (every table seated in every split into teams) "
+                              f"or 'fixed' (partners as listed), got {self.partners!r}")
         for spec in self.specs:
             make_agent(spec, self.game, seed=0)             # raises OptionError on a bad spec
         self.names = entrant_names(self.specs)
-        self.deals = math.ceil(self.games / self.seats)
+        self.seatings = seatings(self.game.teams, self.partners == "rotate")
+        self.deals = math.ceil(self.games / self.games_per_deal)
         self.tables = list(itertools.combinations(range(len(self.specs)), self.seats))
 
     @property
+    def games_per_deal(self) -> int:
+        """Games each table plays on one deal: every seating in every rotation."""
+        return len(self.seatings) * self.seats
+
+    @property
     def games_per_table(self) -> int:
-        return self.deals * self.seats
+        return self.deals * self.games_per_deal
 
     def deal_seed(self, deal: int) -> int:
         return derive_seed(self.seed, "deal", deal)
@@ -105,13 +125,16 @@ class Tournament:
         units = []
         for t, table in enumerate(self.tables):
             for d in range(self.deals):
-                for r in range(n):
-                    seats = tuple(table[(p + r) % n] for p in range(n))
-                    units.append(Unit(
-                        index=len(units), table=t, deal=d, rotation=r, deal_seed=self.deal_seed(d),
-                        seats=seats, specs=tuple(self.specs[a] for a in seats),
-                        agent_seeds=tuple(derive_seed(self.seed, "agent", t, d, r, p) for p in range(n)),
-                    ))
+                for s, seating in enumerate(self.seatings):
+                    for r in range(n):
+                        seats = tuple(table[seating[(p + r) % n]] for p in range(n))
+                        rotation = s * n + r
+                        units.append(Unit(
+                            index=len(units), table=t, deal=d, rotation=rotation, deal_seed=self.deal_seed(d),
+                            seats=seats, specs=tuple(self.specs[a] for a in seats),
+                            agent_seeds=tuple(derive_seed(self.seed, "agent", t, d, rotation, p)
+                                              for p in range(n)),
+                        ))
         return units
 
     def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
@@ -125,6 +148,24 @@ class Tournament:
             backend = SerialBackend()
         results = backend.run(self.game_id, self.options, self.units(), on_done)
         return TournamentResult.from_games(self, results, prior_sd=prior_sd)
+
+
+def seatings(teams: Sequence[Sequence[int]], every_split: bool) -> list[tuple[int, ...]]:
+    """The base seatings of a table, each a tuple giving, seat by seat, the table position (the
+    agent's place in the table's list) that sits there; the first is the listed order.
+
+    Without teams of two or more, or unless ``every_split``, that is the only one. Otherwise one
+    seating per way of splitting the table into the teams, found as the first permutation (in
+    lexicographic order) giving each split.
+    """
+    n = sum(len(team) for team in teams)
+    if not every_split or all(len(team) == 1 for team in teams):
+        return [tuple(range(n))]
+    found: dict[frozenset, tuple[int, ...]] = {}
+    for seating in itertools.permutations(range(n)):
+        split = frozenset(frozenset(seating[p] for p in team) for team in teams)
+        found.setdefault(split, seating)
+    return list(found.values())
 
 
 @dataclasses.dataclass
@@ -204,6 +245,8 @@ class TournamentResult:
             "seed": t.seed,
             "seats": t.seats,
             "agents": [{"name": n, "spec": s} for n, s in zip(t.names, t.specs, strict=True)],
+            "partners": t.partners,
+            "seatings": [list(seating) for seating in t.seatings],
             "games_per_table": t.games_per_table,
             "deals": t.deals,
             "deal_seeds": [t.deal_seed(d) for d in range(t.deals)],
