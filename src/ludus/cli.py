@@ -649,7 +649,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                    "teams, so every agent partners every other equally and gets its own rating; fixed "
                    "keeps the listed partners (a table's 1st and 3rd agents, 2nd and 4th): teams are measured.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Write results.json, games.csv, ratings.csv and ratings.png to DIR.")
+              help="Write results.json, games.csv, ratings.csv and ratings.png to DIR, and every game as it "
+                   "ends to DIR/games.jsonl: run the same command again to resume a stopped tournament.")
 def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, partners,
                    out_dir) -> None:
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
@@ -657,15 +658,20 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     Every combination of agents that fills the game's seats plays the same deals, each deal
     once per seat rotation. Prints the ratings and the win-rate matrix.
     """
-    from ludus.arena import Tournament, make_backend, report
+    from ludus.arena import Journal, Tournament, make_backend, report
 
     console = _console()
     game = _make_game(game_id, options)
+    journal_path = Path(out_dir) / report.JOURNAL if out_dir is not None else None
+    if seed is None:       # resuming without --seed: the stopped run's seed
+        seed = _journal_seed(journal_path)
     if seed is None:
         seed = random.randrange(10**6)
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners)
+        journal = Journal(journal_path, tour.header()) if journal_path is not None else None
+        already = len(journal.load(repair=False)) if journal is not None else 0
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         runner.start()                                      # after every input is checked: Ray takes seconds
     except OptionError as e:
@@ -679,25 +685,42 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
                       f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "
                       f"{len(units)} games · seed {seed} · {escape(runner.describe())}")
+        if already:
+            console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
         start = time.perf_counter()
-        with report.ProgressBar(len(units), console, label="tournament") as bar:
-            result = tour.run(runner, on_done=bar)
+        with report.ProgressBar(len(units), console, label="tournament", already=already) as bar:
+            result = tour.run(runner, on_done=bar, journal=journal)
         elapsed = time.perf_counter() - start
     finally:
         runner.close()
     console.print(report.ratings_table(result))
     console.print(report.matrix_table(result))
-    speed = (f"{len(units) / elapsed:.1f} games/s" if elapsed and len(units) >= elapsed
-             else f"{elapsed / len(units):.1f} s per game")
-    console.print(f"{len(units)} games in {elapsed:.1f} s · {speed}")
+    played = len(units) - already
+    if played:
+        speed = (f"{played / elapsed:.1f} games/s" if elapsed and played >= elapsed
+                 else f"{elapsed / played:.1f} s per game")
+        console.print(f"{played} games in {elapsed:.1f} s · {speed}")
     if out_dir is not None:
         for note in report.write_all(result, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")
-        files = ", ".join(f"{escape(out_dir)}/{f}" for f in ("results.json", "games.csv", "ratings.csv")
+        files = ", ".join(f"{escape(out_dir)}/{f}" for f in ("results.json", "games.csv", "ratings.csv", report.JOURNAL)
                           if (Path(out_dir) / f).exists())
         if (Path(out_dir) / "ratings.png").exists():
             files += f", {escape(out_dir)}/ratings.png"
         console.print(f"Written: {files}")
+
+
+def _journal_seed(path: Path | None) -> int | None:
+    """The seed in the header of a tournament's games journal, if there is a readable one."""
+    if path is None:
+        return None
+    try:
+        with path.open() as f:
+            header = json.loads(f.readline())
+    except (OSError, ValueError):
+        return None
+    seed = header.get("seed") if isinstance(header, dict) else None
+    return seed if isinstance(seed, int) else None
 
 
 # -- replay ---------------------------------------------------------------------------------

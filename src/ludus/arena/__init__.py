@@ -16,6 +16,7 @@ deals, seat rotations) is in :mod:`ludus.arena.tournament`; the rating model in
 from ..core.errors import OptionError
 from ..core.registry import make as make_game
 from .backends import BACKENDS, LocalBackend, RayBackend, SerialBackend, available_cores, make_backend
+from .journal import Journal
 from .match import GameResult, Unit, choose, play_game, play_unit
 from .ratings import Rating, fit
 from .stats import derive_seed, wilson
@@ -33,7 +34,7 @@ def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, optio
 
 
 __all__ = [
-    "BACKENDS", "GameResult", "LocalBackend", "Rating", "RayBackend", "SerialBackend", "Tournament", "TournamentResult",
-    "Unit", "available_cores", "choose", "derive_seed", "entrant_names", "fit", "make_backend", "match",
-    "play_game", "play_unit", "wilson",
+    "BACKENDS", "GameResult", "Journal", "LocalBackend", "Rating", "RayBackend", "SerialBackend", "Tournament",
+    "TournamentResult", "Unit", "available_cores", "choose", "derive_seed", "entrant_names", "fit",
+    "make_backend", "match", "play_game", "play_unit", "wilson",
 ]

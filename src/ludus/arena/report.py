@@ -96,6 +96,9 @@ def plot(result: TournamentResult, path: str | Path) -> bool:
     return True
 
 
+JOURNAL = "games.jsonl"   # in --out DIR: every game as it ends, what a stopped tournament resumes from
+
+
 def write_all(result: TournamentResult, out_dir: str | Path) -> list[str]:
     """results.json, games.csv, ratings.csv and ratings.png in ``out_dir``; the notes to show."""
     out = Path(out_dir)
@@ -154,8 +157,11 @@ class ProgressBar:
     locks held forever in the child.
     """
 
-    def __init__(self, total: int, console: Console | None = None, label: str = "playing"):
+    def __init__(self, total: int, console: Console | None = None, label: str = "playing", already: int = 0):
+        """``already``: games done before this run (a resumed tournament); they fill the bar but
+        not the rate."""
         self.total = total
+        self.already = already
         self.progress = Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
                                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console,
                                  auto_refresh=False)
@@ -165,7 +171,7 @@ class ProgressBar:
 
     def __enter__(self):
         self.progress.__enter__()
-        self.task = self.progress.add_task("games", total=self.total, rate="")
+        self.task = self.progress.add_task("games", total=self.total, completed=self.already, rate="")
         self.progress.refresh()
         self.start = time.perf_counter()
         return self

@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 from ..agents import make as make_agent
 from ..core.errors import OptionError
 from ..core.registry import make as make_game
+from .journal import Journal, result_from_line
 from .match import GameResult, Unit
 from .ratings import DEFAULT_PRIOR_SD, Rating, check_prior_sd, fit
 from .stats import derive_seed, wilson
@@ -137,17 +138,36 @@ class Tournament:
                         ))
         return units
 
+    def header(self) -> dict:
+        """The inputs that decide every game of the tournament (a journal's first line)."""
+        return {"game": self.game_id, "options": self.options, "agents": list(self.specs),
+                "games": self.games, "seed": self.seed, "partners": self.partners}
+
     def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
-            prior_sd: float | None = DEFAULT_PRIOR_SD) -> TournamentResult:
+            prior_sd: float | None = DEFAULT_PRIOR_SD, journal: Journal | None = None) -> TournamentResult:
         """Play every unit on ``backend`` (default: serial) and rate the agents (``prior_sd``:
-        see :func:`ludus.arena.ratings.fit`; checked before any game is played)."""
+        see :func:`ludus.arena.ratings.fit`; checked before any game is played).
+
+        With a ``journal`` (see :mod:`ludus.arena.journal`) each finished game is appended to it,
+        and the games it already holds are not played again: a stopped run resumes, to the same
+        results as one never stopped.
+        """
         check_prior_sd(prior_sd)
+        done = {i: result_from_line(line) for i, line in journal.load().items()} if journal else {}
         if backend is None:
             from .backends import SerialBackend
 
             backend = SerialBackend()
-        results = backend.run(self.game_id, self.options, self.units(), on_done)
-        return TournamentResult.from_games(self, results, prior_sd=prior_sd)
+
+        def finished(batch: list[GameResult]) -> None:
+            if journal is not None:
+                journal.append(batch)
+            if on_done is not None:
+                on_done(batch)
+
+        units = [u for u in self.units() if u.index not in done]
+        results = backend.run(self.game_id, self.options, units, finished) if units else []
+        return TournamentResult.from_games(self, [*done.values(), *results], prior_sd=prior_sd)
 
 
 def seatings(teams: Sequence[Sequence[int]], every_split: bool) -> list[tuple[int, ...]]:

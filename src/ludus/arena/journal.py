@@ -1,0 +1,102 @@
+"""A tournament's finished games, appended to a JSON-lines file as they end, so that a run
+stopped after hours (a crash, Ctrl-C, a machine going down) resumes where it was.
+
+The first line is the run's header: the inputs that decide its games (``Tournament.header``),
+and a resumed run must have the same. Each further line is one :class:`GameResult` as a JSON
+object, possibly with extra fields (``bench/strength.py`` adds the commit that played it). Games
+are keyed by their unit index, so the order of the lines does not matter. A last line without
+its newline was cut short by the stop: it is ignored, and cut off before anything is appended.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..core.errors import OptionError
+from .match import GameResult
+
+
+class Journal:
+    """The games file of one run: ``header`` (a JSON-able dict) names the run."""
+
+    def __init__(self, path: str | Path, header: dict):
+        self.path = Path(path)
+        self.header = json.loads(json.dumps(header))        # as it reads back from the file
+
+    def load(self, repair: bool = True) -> dict[int, dict]:
+        """Games already in the file, by unit index ({} when there is no file).
+
+        Raises OptionError when the file belongs to another run. With ``repair`` a last line cut
+        short is cut from the file (its game will be played again).
+        """
+        if not self.path.exists():
+            return {}
+        head, games, complete = read_journal(self.path)
+        if not isinstance(head, dict):
+            raise OptionError(f"{self.path} is not a games journal: its first line is not a run's header")
+        if head != self.header:
+            raise OptionError(f"{self.path} holds the games of another run ({_differences(head, self.header)}); "
+                              "give the same arguments to resume it, or another file")
+        if repair and complete < self.path.stat().st_size:
+            with self.path.open("r+b") as f:
+                f.truncate(complete)
+        return {game["index"]: game for game in games}
+
+    def append(self, results: list[GameResult], **extra) -> list[dict]:
+        """Write finished games (with ``extra`` fields on each line); returns the lines written.
+
+        The file is opened anew each time: a run lasts hours, and a file replaced meanwhile must
+        receive the next games, not a deleted file that an open handle would keep writing to.
+        """
+        lines = [{**result.to_dict(), **extra} for result in results]
+        if not self.path.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.header) + "\n")
+        with self.path.open("a") as f:
+            f.writelines(json.dumps(line) + "\n" for line in lines)
+        return lines
+
+
+def read_journal(path: str | Path) -> tuple[dict | None, list[dict], int]:
+    """A journal file's header, its games (as dicts) and the length of its complete lines."""
+    data = Path(path).read_bytes()
+    complete = data[:data.rfind(b"\n") + 1]
+    lines = complete.decode().splitlines()
+    games = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(json.loads(line))
+        except json.JSONDecodeError:
+            raise OptionError(f"{path}: line {number} is not a JSON game; fix or remove that line") from None
+    try:
+        head = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        raise OptionError(f"{path} is not a games journal: its first line is not JSON") from None
+    return head, games, len(complete)
+
+
+def result_from_line(line: dict) -> GameResult:
+    """The GameResult a journal line holds (extra fields are dropped)."""
+    return GameResult(index=line["index"], table=line["table"], deal=line["deal"], rotation=line["rotation"],
+                      deal_seed=line["deal_seed"], seats=tuple(line["seats"]), returns=tuple(line["returns"]),
+                      scores=tuple(line["scores"]), length=line["length"])
+
+
+def _differences(theirs: dict, ours: dict, prefix: str = "") -> str:
+    """Where two headers differ, as "seed 5 there, 7 here" (options one by one)."""
+    def show(header, key):
+        value = header.get(key, "not given")
+        return ",".join(map(str, value)) if isinstance(value, list) else value
+
+    missing = object()
+    out = []
+    for key in dict.fromkeys([*theirs, *ours]):
+        a, b = theirs.get(key, missing), ours.get(key, missing)
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            out.append(_differences(a, b, prefix="option "))
+        else:
+            out.append(f"{prefix}{key} {show(theirs, key)} there, {show(ours, key)} here")
+    return "; ".join(out)
