@@ -41,7 +41,7 @@ import ludus
 from ludus import agents as agents_mod
 from ludus.agents.base import split_agent_specs
 from ludus.arena import choose, derive_seed, play_game, wilson
-from ludus.arena.tournament import PARTNER_PLANS
+from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import IllegalAction, LudusError, OptionError, RecordError
 from ludus.core.options import option_choices, parse_option_strings
 from ludus.core.registry import game_module
@@ -630,8 +630,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
               help="Agent specs, comma-separated, e.g. ismcts:easy,heuristic,random (at least 2; as many "
                    "as the game's seats or more; a spec listed twice gives two entrants).")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Games per table (pairing), rounded up to a multiple of the seats (of seats × "
-                   "partnerships with --partners rotate): each deal is played once in every seating.")
+              help="Games per table (pairing), rounded up to a multiple of the seatings of a deal (the "
+                   "seats; × 3 partnerships with --partners rotate; every order with --order all).")
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes of the local backend, CPUs of the local Ray, or the most game "
                    "batches running at once on a Ray cluster [default: all cores / the cluster's CPUs].")
@@ -648,10 +648,14 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
               help="In a game with teams (Claim, 4 players): rotate seats every table once per split into "
                    "teams, so every agent partners every other equally and gets its own rating; fixed "
                    "keeps the listed partners (a table's 1st and 3rd agents, 2nd and 4th): teams are measured.")
+@click.option("--order", type=click.Choice(ORDER_PLANS), default="cyclic", show_default=True,
+              help="Seatings of each deal with 3 or more seats: cyclic — the seat rotations (every agent in every "
+                   "seat); all — every order around the table (6 with 3 seats, 24 with 4), so that who plays "
+                   "after whom cancels out too.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR, and every game as it "
                    "ends to DIR/games.jsonl: run the same command again to resume a stopped tournament.")
-def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, partners,
+def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, partners, order,
                    out_dir) -> None:
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
 
@@ -669,7 +673,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         seed = random.randrange(10**6)
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
-                          options=game.options_dict(), partners=partners)
+                          options=game.options_dict(), partners=partners, order=order)
         journal = Journal(journal_path, tour.header()) if journal_path is not None else None
         already = len(journal.load(repair=False)) if journal is not None else 0
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
@@ -678,9 +682,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         _fail(str(e))
     try:
         units = tour.units()
-        seatings = (f"all {tour.seats} seat rotations" if len(tour.seatings) == 1 else
-                    f"all {tour.games_per_deal} seatings, {len(tour.seatings)} partnerships × {tour.seats} rotations")
-        rounded = (f" (rounded up from {num_games}: every deal is played in {seatings})"
+        rounded = (f" (rounded up from {num_games}: every deal is played in all {tour.seatings_text()})"
                    if tour.games_per_table != num_games else "")
         console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
                       f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "

@@ -90,6 +90,7 @@ def test_missing_matplotlib_is_a_note(run, tmp_path, monkeypatch):
     (("claim", "--agents", "random,ismcts:time=nan"), "ismcts time must be a number of seconds above 0"),
     (("claim", "-o", "players=4", "--agents", "random,random,random,random", "--partners", "teams"),
      "Invalid value for '--partners'"),
+    (("claim", "--agents", "random,random", "--order", "random"), "Invalid value for '--order'"),
     # the agents are checked before the backend: no wait for a Ray address that does not answer
     (("claim", "--agents", "random,nobody", "--backend", "ray", "--address", "127.0.0.1:9"), "unknown agent 'nobody'"),
 ])

@@ -143,7 +143,8 @@ def test_rotated_partners_rate_each_agent_not_the_team():
     heuristics, randoms = (rotate.ratings[0], rotate.ratings[2]), (rotate.ratings[1], rotate.ratings[3])
     assert min(r.rating for r in heuristics) > max(r.rating for r in randoms)
     data = rotate.to_dict()
-    assert data["partners"] == "rotate" and data["seatings"] == [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3]]
+    assert data["partners"] == "rotate" and data["order"] == "cyclic"
+    assert data["seatings"][::4] == [[0, 1, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3]]
 
 
 def test_partners_plan_does_not_change_games_without_teams():
@@ -152,6 +153,53 @@ def test_partners_plan_does_not_change_games_without_teams():
         fixed = Tournament("claim", ["heuristic", "random", "random"], games=3, seed=5, options=options,
                            partners="fixed")
         assert rotate.seatings == fixed.seatings and rotate.units() == fixed.units()
+
+
+def follows(unit, a, b) -> bool:
+    """Whether agent b plays right after agent a (the next seat round the table)."""
+    n = len(unit.seats)
+    return unit.seats[(unit.seats.index(a) + 1) % n] == b
+
+
+def test_every_order_round_the_table_cancels_who_plays_after_whom():
+    """Three seats: cyclic rotations always seat B after A (or never); order="all" plays the 6
+    orders, so every agent follows every other in half the games and sits every seat twice."""
+    cyclic = Tournament("seize-rome", ["heuristic", "random", "random"], games=3, seed=1, options={"players": 3})
+    every = Tournament("seize-rome", ["heuristic", "random", "random"], games=3, seed=1, options={"players": 3},
+                       order="all")
+    assert {sum(follows(u, 0, 1) for u in cyclic.units())} <= {0, 3}
+    units = every.units()
+    assert every.games_per_deal == every.games_per_table == len(units) == 6
+    assert len({u.seats for u in units}) == 6
+    for a, b in itertools.permutations(range(3), 2):
+        assert sum(follows(u, a, b) for u in units) == 3
+    assert set(Counter((a, p) for u in units for p, a in enumerate(u.seats)).values()) == {2}
+    assert every.seatings_text() == "6 seatings, every order around the table"
+    assert cyclic.seatings_text() == "3 seat rotations"
+
+
+def test_every_order_with_teams():
+    """Four seats: all 24 orders, or with fixed partners the 8 that keep the listed teams."""
+    specs, options = ["heuristic", "random", "random", "random"], {"players": 4}
+    every = Tournament("claim", specs, games=1, seed=1, options=options, order="all")
+    assert len(every.units()) == 24 and len({u.seats for u in every.units()}) == 24
+    kept = Tournament("claim", specs, games=1, seed=1, options=options, order="all", partners="fixed")
+    assert len(kept.units()) == 8
+    assert {frozenset(partner_pairs(u)) for u in kept.units()} == {frozenset({frozenset({0, 2}), frozenset({1, 3})})}
+    assert kept.seatings_text() == "8 seatings, every order around the table that keeps the partners"
+    rotate = Tournament("claim", specs, games=1, seed=1, options=options)
+    assert rotate.seatings_text() == "12 seatings, 3 partnerships × 4 rotations"
+
+
+def test_two_seats_have_the_same_two_seatings_in_any_order_plan():
+    a = Tournament("claim", ["heuristic", "random"], games=4, seed=1)
+    b = Tournament("claim", ["heuristic", "random"], games=4, seed=1, order="all")
+    assert a.units() == b.units()
+
+
+def test_an_unknown_order_plan_is_refused():
+    with pytest.raises(OptionError, match="order must be 'cyclic' .* or 'all' .*, got 'random'"):
+        Tournament("claim", ["random", "random"], order="random")
 
 
 def test_an_unknown_partners_plan_is_refused():

@@ -24,13 +24,15 @@ from .tournament import Tournament, TournamentResult, entrant_names
 
 
 def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, options: dict | None = None,
-          backend=None, partners: str = "rotate") -> TournamentResult:
+          backend=None, partners: str = "rotate", order: str = "cyclic") -> TournamentResult:
     """A match: exactly one table of ``specs`` (one agent per seat), every deal in every seating
-    (``partners``: see :class:`Tournament`; ``"fixed"`` plays the listed partnerships only)."""
+    (``partners`` and ``order``: see :class:`Tournament`; ``partners="fixed"`` plays the listed
+    partnerships only)."""
     seats = make_game(game_id, **(options or {})).num_players
     if len(specs) != seats:
         raise OptionError(f"a match on {game_id} needs {seats} agents (one per seat), got {len(specs)}")
-    return Tournament(game_id, specs, games=games, seed=seed, options=options or {}, partners=partners).run(backend)
+    return Tournament(game_id, specs, games=games, seed=seed, options=options or {}, partners=partners,
+                      order=order).run(backend)
 
 
 __all__ = [

@@ -8,21 +8,24 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   separate entrants, named ``random``, ``random#2``.
 - **Deals.** Deal d is the game seed ``derive_seed(seed, "deal", d)`` — the same for every
   table: pairing A–B on deal d is dealt exactly as C–D on deal d.
-- **Rotations.** Each deal is played n times at each table, once per cyclic rotation of the
-  seats: in rotation r, seat p is played by the table's agent (p + r) mod n. Every agent sits
-  in every seat of every deal once, so seat advantage and lucky deals cancel out (but see the
-  note on seat order below).
+- **Seatings.** Each deal is played at each table once per seating (``Tournament.seatings``).
+  By default (``order="cyclic"``) those are the n cyclic rotations of the seats: in rotation r,
+  seat p is played by the table's agent (p + r) mod n. Every agent sits in every seat of every
+  deal once, so seat advantage and lucky deals cancel out. Rotations keep the order around the
+  table, though (with three seats, B always plays right after A), so an edge from sitting after
+  a given agent does not cancel out; ``order="all"`` plays every order around the table
+  instead (n! seatings: 6 with three seats, 24 with four), which does.
 - **Partnerships.** In a game with teams (``Game.teams``: Claim with 4 players) the listed
-  order of a table decides who partners whom, and cyclic rotations keep that. With
-  ``partners="rotate"`` (the default) each table is therefore seated once per way of splitting
-  its agents into the teams (3 for four agents in two pairs), each seating in all n rotations:
-  every agent partners every other of its table equally often, so partners get ratings of their
+  order of a table decides who partners whom, and rotations keep that. With
+  ``partners="rotate"`` (the default) the rotations are therefore taken of one seating per way
+  of splitting the table into the teams (3 ways for four agents in two pairs: 12 seatings):
+  every agent partners every other of its table equally often, so each gets a rating of its
   own. ``partners="fixed"`` keeps the listed partnerships (the 1st and 3rd agents of a table
-  together): what is measured is then a team.
+  together; with ``order="all"``, the 8 seatings that keep them): what is measured is a team.
 - **Games.** ``games`` is the number of games per table; it is rounded up to a multiple of the
-  seatings of a deal (n, or n × the partnerships), and deals = games / that. Each game is a
-  :class:`~ludus.arena.match.Unit` keyed by (table, deal, rotation) — rotation s·n + r for
-  seating s, rotation r — whose agents are built inside the worker from their spec strings,
+  seatings, and deals = games / seatings. Each game is a :class:`~ludus.arena.match.Unit`
+  keyed by (table, deal, rotation) — rotation being the seating's index — whose agents are
+  built inside the worker from their spec strings,
   with seeds ``derive_seed(seed, "agent", table, deal, rotation, seat)`` (a spec's own
   ``seed=`` wins). The results therefore depend only on the tournament's inputs, never on the
   backend or the number of workers — except for agents with a time budget (``ismcts:time=…``),
@@ -35,10 +38,6 @@ Partners (``Game.teams``: Claim with 4 players) always share their return and ar
 with each other. The score matrix and the Bradley–Terry ratings (:mod:`ludus.arena.ratings`)
 are both built from these pairwise results; with more than two seats one game gives several
 comparisons that are not independent, so the rating intervals are somewhat too narrow there.
-
-Cyclic rotations put every agent in every seat, but with three or more seats they keep the
-order around the table (with three, B always plays right after A): effects of who follows whom
-do not cancel out.
 """
 
 from __future__ import annotations
@@ -57,6 +56,7 @@ from .ratings import DEFAULT_PRIOR_SD, Rating, check_prior_sd, fit
 from .stats import derive_seed, wilson
 
 PARTNER_PLANS = ("rotate", "fixed")
+ORDER_PLANS = ("cyclic", "all")
 
 
 def entrant_names(specs: Sequence[str]) -> list[str]:
@@ -83,6 +83,7 @@ class Tournament:
     seed: int = 0
     options: dict = dataclasses.field(default_factory=dict)
     partners: str = "rotate"
+    order: str = "cyclic"
 
     def __post_init__(self):
         self.specs = [s.strip() for s in self.specs]
@@ -101,17 +102,30 @@ class Tournament:
         if self.partners not in PARTNER_PLANS:
             raise OptionError(f"partners must be 'rotate' (every table seated in every split into teams) "
                               f"or 'fixed' (partners as listed), got {self.partners!r}")
+        if self.order not in ORDER_PLANS:
+            raise OptionError(f"order must be 'cyclic' (the seat rotations) or 'all' (every order around the "
+                              f"table), got {self.order!r}")
         for spec in self.specs:
             make_agent(spec, self.game, seed=0)             # raises OptionError on a bad spec
         self.names = entrant_names(self.specs)
-        self.seatings = seatings(self.game.teams, self.partners == "rotate")
+        self.seatings = seatings(self.game.teams, self.partners == "rotate", self.order == "all")
         self.deals = math.ceil(self.games / self.games_per_deal)
         self.tables = list(itertools.combinations(range(len(self.specs)), self.seats))
 
     @property
     def games_per_deal(self) -> int:
-        """Games each table plays on one deal: every seating in every rotation."""
-        return len(self.seatings) * self.seats
+        """Games each table plays on one deal: one per seating."""
+        return len(self.seatings)
+
+    def seatings_text(self) -> str:
+        """What the seatings of a deal are, in words: "12 seatings, 3 partnerships × 4 rotations"."""
+        k, n = len(self.seatings), self.seats
+        if self.order == "all":
+            keeping = " that keeps the partners" if k < math.factorial(n) else ""
+            return f"{k} seatings, every order around the table{keeping}"
+        if k == n:
+            return f"{n} seat rotations"
+        return f"{k} seatings, {k // n} partnerships × {n} rotations"
 
     @property
     def games_per_table(self) -> int:
@@ -126,22 +140,20 @@ class Tournament:
         units = []
         for t, table in enumerate(self.tables):
             for d in range(self.deals):
-                for s, seating in enumerate(self.seatings):
-                    for r in range(n):
-                        seats = tuple(table[seating[(p + r) % n]] for p in range(n))
-                        rotation = s * n + r
-                        units.append(Unit(
-                            index=len(units), table=t, deal=d, rotation=rotation, deal_seed=self.deal_seed(d),
-                            seats=seats, specs=tuple(self.specs[a] for a in seats),
-                            agent_seeds=tuple(derive_seed(self.seed, "agent", t, d, rotation, p)
-                                              for p in range(n)),
-                        ))
+                for rotation, seating in enumerate(self.seatings):
+                    seats = tuple(table[seating[p]] for p in range(n))
+                    units.append(Unit(
+                        index=len(units), table=t, deal=d, rotation=rotation, deal_seed=self.deal_seed(d),
+                        seats=seats, specs=tuple(self.specs[a] for a in seats),
+                        agent_seeds=tuple(derive_seed(self.seed, "agent", t, d, rotation, p) for p in range(n)),
+                    ))
         return units
 
     def header(self) -> dict:
         """The inputs that decide every game of the tournament (a journal's first line)."""
         return {"game": self.game_id, "options": self.options, "agents": list(self.specs),
-                "games": self.games, "seed": self.seed, "partners": self.partners}
+                "games": self.games, "seed": self.seed, "partners": self.partners,
+                "order": self.order}
 
     def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
             prior_sd: float | None = DEFAULT_PRIOR_SD, journal: Journal | None = None) -> TournamentResult:
@@ -170,22 +182,29 @@ class Tournament:
         return TournamentResult.from_games(self, [*done.values(), *results], prior_sd=prior_sd)
 
 
-def seatings(teams: Sequence[Sequence[int]], every_split: bool) -> list[tuple[int, ...]]:
-    """The base seatings of a table, each a tuple giving, seat by seat, the table position (the
-    agent's place in the table's list) that sits there; the first is the listed order.
+def seatings(teams: Sequence[Sequence[int]], every_split: bool, every_order: bool) -> list[tuple[int, ...]]:
+    """The seatings of a table for one deal, each a tuple giving, seat by seat, the table position
+    (the agent's place in the table's list) that sits there; the first is the listed order.
 
-    Without teams of two or more, or unless ``every_split``, that is the only one. Otherwise one
-    seating per way of splitting the table into the teams, found as the first permutation (in
-    lexicographic order) giving each split.
+    With ``every_order``, every permutation; otherwise the cyclic rotations of one seating per
+    split of the table into teams (games without teams of two or more have one split). Unless
+    ``every_split``, only seatings that keep the listed split.
     """
     n = sum(len(team) for team in teams)
-    if not every_split or all(len(team) == 1 for team in teams):
-        return [tuple(range(n))]
-    found: dict[frozenset, tuple[int, ...]] = {}
-    for seating in itertools.permutations(range(n)):
-        split = frozenset(frozenset(seating[p] for p in team) for team in teams)
-        found.setdefault(split, seating)
-    return list(found.values())
+
+    def split(seating):
+        return frozenset(frozenset(seating[p] for p in team) for team in teams)
+
+    candidates = list(itertools.permutations(range(n)))          # lexicographic: the listed order first
+    if not every_split:
+        candidates = [s for s in candidates if split(s) == split(candidates[0])]
+    if every_order:
+        return candidates
+    firsts: dict[frozenset, tuple[int, ...]] = {}
+    for seating in candidates:
+        firsts.setdefault(split(seating), seating)
+    return list(dict.fromkeys(tuple(first[(p + r) % n] for p in range(n))
+                              for first in firsts.values() for r in range(n)))
 
 
 @dataclasses.dataclass
@@ -266,6 +285,7 @@ class TournamentResult:
             "seats": t.seats,
             "agents": [{"name": n, "spec": s} for n, s in zip(t.names, t.specs, strict=True)],
             "partners": t.partners,
+            "order": t.order,
             "seatings": [list(seating) for seating in t.seatings],
             "games_per_table": t.games_per_table,
             "deals": t.deals,
