@@ -239,6 +239,21 @@ def test_K16_resample_never_deals_a_faction_a_seat_showed_it_lacks():
         assert len(followers) == 1
 
 
+def test_K16_a_shown_void_does_not_push_that_faction_to_the_bottom_of_the_deck():
+    """Worlds deal the lacked faction's cards to the deck, but in no particular place in it: the
+    next prize is of that faction about as often as the deck holds it (it used to be never)."""
+    s = position(factions="claim", hands={0: ["goblins 3", "goblins 1", "undead 1", "dwarves 9"],
+                                          1: ["knights 4", "undead 2", "undead 3", "dwarves 0"]})
+    play(s, "goblins 3", "knights 4")
+    on_top = in_deck = 0
+    for k in range(1000):
+        deck = s.resample(0, random.Random(k)).zones()["deck"]
+        on_top += deck[-1].startswith("goblins")
+        in_deck += sum(c.startswith("goblins") for c in deck) / len(deck)
+    assert in_deck > 100
+    assert abs(on_top - in_deck) < 60, (on_top, in_deck)
+
+
 def test_K16_phase_two_known_cards_stay_in_the_hand_until_played():
     s = position(phase=2, hands={0: ["gnomes 5", "trolls 1", "trolls 2"], 1: ["giants 9", "seers 1", "seers 2"]},
                  known={1: ["giants 9"]})

@@ -597,8 +597,10 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
     mask), uniformly where possible.
 
     Cards whose faction some place refuses go first, each to a random accepting place weighted
-    by its free room; a rare dead end restarts the deal. What each card's faction allows is
-    worked out once, for the many deals of a search.
+    by its free room; a rare dead end restarts the deal. Each place's cards are then shuffled:
+    dealt in that order, the deck would have the refused factions at its bottom, never on top
+    where the next draw comes from. What each card's faction allows is worked out once, for the
+    many deals of a search.
     """
     sizes = [n for n, _ in places]
     if not any(mask for _, mask in places):  # nobody has shown a void: a plain shuffle
@@ -631,6 +633,8 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
                 out[i].append(c)
                 room[i] -= 1
             else:
+                for part in out:
+                    shuffle(rng, part)
                 return out
         raise LudusError("no deal of the unseen cards fits what this seat knows")  # pragma: no cover
 
