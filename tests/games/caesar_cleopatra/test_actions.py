@@ -181,6 +181,15 @@ def test_C26_scout_turns_the_opponents_face_down_cards_face_up_for_good():
     assert side(s, "senators", 1) == {"face_up": ["2", "4", "5"], "face_down": 0}, "they stay up"
 
 
+@pytest.mark.parametrize("placed", ["5 2 up 4", "2 5 up 4"])
+def test_C25_events_show_a_groups_cards_in_value_order_not_as_they_lie(placed):
+    """Castling puts cards back face down unseen, so the order they lie in at a group is hidden:
+    revealed, they are named in value order, whatever the order they were placed in."""
+    s = position(hands=("1 2 scout", "1"), board={"senators": ("1", placed)}, voc_deck="orgy orgy")
+    shown = of(play(s, "scout senators", "allow"), "CardsRevealed")[0]
+    assert shown.values == ("2", "5")
+
+
 # -- C27 Wrath of the Gods ---------------------------------------------------------------------
 
 

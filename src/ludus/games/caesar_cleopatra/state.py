@@ -916,7 +916,9 @@ def _counts(values) -> list[int]:
 
 
 def _names(values) -> tuple:
-    return tuple(VALUE_NAMES[v] for v in values)
+    """Card values for an event, in value order: the order cards lie in at a group follows how
+    they were placed, which Castling does unseen (C28), so it must not show."""
+    return tuple(VALUE_NAMES[v] for v in sorted(values))
 
 
 def target_text(kind: int, a: int, b: int) -> str:
