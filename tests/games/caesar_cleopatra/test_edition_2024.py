@@ -425,7 +425,7 @@ def test_N8_worked_example_of_the_fragment():
 
 @pytest.mark.parametrize("discard_by, discarded", [
     # Cleopatra P+1+5 = 6 against Caesar 3+5 = 8: the Philosopher makes the lower sum win.
-    ("outcome", (("P", "5"), ("3",))),   # the winner its highest, the loser its lowest (N8)
+    ("outcome", (("5", "P"), ("3",))),   # the winner its highest, the loser its lowest (N8)
     ("totals", (("1", "P"), ("5",))),    # the higher sum its highest, the lower its lowest (C30.5)
 ])
 def test_N8_discard_by_with_a_philosopher(discard_by, discarded):

@@ -512,7 +512,7 @@ class CCState(State):
             self.up[q][a] += values
             self.down[q][a] = []
             if self.narrate:
-                out.append(ev.CardsRevealed(q, GROUPS[a], _names(values), "scout"))
+                out.append(ev.CardsRevealed(q, GROUPS[a], _lying(values), "scout"))
         elif kind == WRATH:                                             # C27
             for s in (0, 1):
                 gone = list(self.up[s][a])
@@ -525,7 +525,7 @@ class CCState(State):
                 for v in gone:
                     self.inf_discard[s][v] += 1
                 if gone and self.narrate:
-                    out.append(ev.InfluenceRemoved(s, GROUPS[a], _names(gone), "wrath"))
+                    out.append(ev.InfluenceRemoved(s, GROUPS[a], _lying(gone), "wrath"))
         elif kind == SPY:                                               # C24
             hand = [v for v in range(6) for _ in range(self.hand_inf[q][v])]
             acts = [k for k in range(6) for _ in range(self.hand_act[q][k])]
@@ -675,7 +675,7 @@ class CCState(State):
         if sums[0] == sums[1]:
             if not self.narrate:
                 return []
-            return [ev.VoteHeld(GROUPS[g], (_names(cards[0]), _names(cards[1])), sums, None, False,
+            return [ev.VoteHeld(GROUPS[g], (_lying(cards[0]), _lying(cards[1])), sums, None, False,
                                 ((), ()), exceptional)]
         n_p = (cards[0].count(PHILOSOPHER), cards[1].count(PHILOSOPHER))
         reverse = (n_p[0] + n_p[1] > 0) if self.philosopher_any else n_p[0] != n_p[1]
@@ -696,7 +696,7 @@ class CCState(State):
                 self.up[s][g].remove(PHILOSOPHER)
                 self.inf_discard[s][PHILOSOPHER] += 1
                 discarded[s].append(PHILOSOPHER)
-        out = [ev.VoteHeld(GROUPS[g], (_names(cards[0]), _names(cards[1])), sums, winner, reverse,
+        out = [ev.VoteHeld(GROUPS[g], (_lying(cards[0]), _lying(cards[1])), sums, winner, reverse,
                            (_names(discarded[0]), _names(discarded[1])), exceptional)] if self.narrate else []
         if not self.left[g]:
             out += self._exhaust(g)
@@ -724,7 +724,7 @@ class CCState(State):
                 self.inf_discard[s][v] += 1
             self.up[s][g], self.down[s][g] = [], []
             if gone and self.narrate:
-                out.append(ev.InfluenceRemoved(s, GROUPS[g], _names(gone), "exhausted"))
+                out.append(ev.InfluenceRemoved(s, GROUPS[g], _lying(gone), "exhausted"))
         for pile in (self.voc_deck, self.voc_discard):
             if g in pile:
                 pile.remove(g)
@@ -916,9 +916,13 @@ def _counts(values) -> list[int]:
 
 
 def _names(values) -> tuple:
-    """Card values for an event, in value order: the order cards lie in at a group follows how
-    they were placed, which Castling does unseen (C28), so it must not show."""
-    return tuple(VALUE_NAMES[v] for v in sorted(values))
+    return tuple(VALUE_NAMES[v] for v in values)
+
+
+def _lying(values) -> tuple:
+    """The cards lying at a group, for an event, in value order: the order they lie in follows
+    how they were placed, which Castling does unseen (C25), so it must not show."""
+    return _names(sorted(values))
 
 
 def target_text(kind: int, a: int, b: int) -> str:
