@@ -100,3 +100,19 @@ def test_restricted_zones_always_get_values_they_accept():
         for z, fits in accepts.items():
             assert all(v in fits for v in zones[z]), (seed, zones)
         assert Counter(v for z in zones for v in z) == Counter([0, 1, 2, 3, 4, 4])
+
+
+def test_restrictions_elsewhere_leave_an_unrestricted_zone_in_random_order():
+    """A zone's places are alike: with two restricted places taking values 0 or 1, the ordered
+    zone (a draw pile, top last) holds a 1 on top as often as at its bottom — the matching's
+    leftovers used to be laid out so that the top rarely held a value it could have taken."""
+    k = Knowledge(num_values=3, num_zones=2)
+    k.add([6, 6, 6], [2, 16])                         # 2 restricted places, a pile of 16
+    accepts = {0: frozenset({0, 1})}
+    top = bottom = 0
+    for seed in range(3000):
+        pile = k.sample(random.Random(seed), accepts)[1]
+        top += pile[-1] == 1
+        bottom += pile[0] == 1
+    # a 1 is in a given pile place with probability about (6 - 2/2) / 16 = 0.31
+    assert abs(top - bottom) < 150 and 800 < top < 1100, (top, bottom)
