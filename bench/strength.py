@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import math
 import pathlib
 import subprocess
@@ -36,41 +35,10 @@ from collections import Counter
 
 import ludus
 from ludus.agents.base import split_agent_specs
-from ludus.arena import Tournament, make_backend
+from ludus.arena import Journal, Tournament, make_backend
 from ludus.arena.stats import wilson
+from ludus.core.errors import OptionError
 from ludus.core.options import parse_option_strings
-
-
-def read_log(log: pathlib.Path) -> tuple[dict | None, list[dict], int]:
-    """The log's header line (the run's arguments), its games, and the length of its complete
-    lines: a last line without its newline was cut short by a stopped run and is ignored."""
-    data = log.read_bytes()
-    complete = data[:data.rfind(b"\n") + 1]
-    lines = complete.decode().splitlines()
-    games = []
-    for number, line in enumerate(lines[1:], start=2):
-        try:
-            games.append(json.loads(line))
-        except json.JSONDecodeError:
-            sys.exit(f"{log}: line {number} is not JSON; fix or remove it")
-    return (json.loads(lines[0]) if lines else None), games, len(complete)
-
-
-def load(log: pathlib.Path, fingerprint: dict, repair: bool) -> dict[int, dict]:
-    """Games already in the log (by unit index); the log must be of the same run.
-
-    With ``repair`` a last line cut short is cut from the file (its game is played again);
-    ``--report`` never writes.
-    """
-    if not log.exists():
-        return {}
-    head, games, complete = read_log(log)
-    if head != fingerprint:
-        sys.exit(f"{log} holds another run ({head}); use another --log or the same arguments")
-    if repair and complete < log.stat().st_size:
-        with log.open("r+b") as f:
-            f.truncate(complete)
-    return {game["index"]: game for game in games}
 
 
 def planned_games(head: dict) -> int:
@@ -123,28 +91,23 @@ def main(argv: list[str] | None = None) -> int:
     tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options, partners="fixed")
     fingerprint = {"game": args.game, "options": tournament.options, "specs": specs,
                    "games": args.games, "seed": args.seed}
-    done = load(args.log, fingerprint, repair=not args.report)
+    journal = Journal(args.log, fingerprint)   # the run's header; a line cut short by a stop is cut off
+    try:
+        done = journal.load(repair=not args.report)
+    except OptionError as e:
+        sys.exit(str(e))
     if args.report:
         if done:
             report(list(done.values()), specs)
         return 0
-    args.log.parent.mkdir(parents=True, exist_ok=True)
-    if not args.log.exists():
-        args.log.write_text(json.dumps(fingerprint) + "\n")
     units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
     print(f"{len(done)} games in the log, {len(units)} to play", flush=True)
     start = time.time()
     code = code_version()
 
     def on_done(batch):
-        # The log is opened anew for every batch: a run lasts hours, and a file replaced meanwhile
-        # (a git checkout or stash of bench/strength/) must receive the next games, not a
-        # deleted file that an open handle would keep writing to.
-        with args.log.open("a") as f:
-            for g in batch:
-                line = {**g.to_dict(), "code": code}
-                f.write(json.dumps(line) + "\n")
-                done[g.index] = line
+        for line in journal.append(batch, code=code):
+            done[line["index"]] = line
         print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
 
     if units:

@@ -15,14 +15,15 @@ import pathlib
 import sys
 
 import ludus
-from strength import planned_games, read_log, summarize
+from ludus.arena.journal import read_journal
+from strength import planned_games, summarize
 
 HEADER = ("| game | table (measured agent first) | options | games | score | 95 % interval "
           "| by seat of the measured agent | code |\n| --- | --- | --- | ---: | ---: | ---: | --- | --- |")
 
 
 def row(log: pathlib.Path) -> str:
-    head, games, _ = read_log(log)
+    head, games, _ = read_journal(log)
     specs = head["specs"]
     game = ludus.make(head["game"])
     defaults = game.options_dict()

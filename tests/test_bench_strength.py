@@ -8,8 +8,6 @@ import json
 import pathlib
 import sys
 
-import pytest
-
 import ludus
 
 _BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench"
@@ -38,25 +36,6 @@ def test_partners_score_as_one_side():
 def test_shared_first_place_is_half():
     game = {"seats": [0, 1, 2], "returns": [0.0, 0.0, -1.0]}
     assert strength.score(game, {0}) == 0.5
-
-
-def test_a_line_cut_short_is_ignored_by_a_report_and_cut_by_a_run(tmp_path):
-    head = {"game": "claim", "seed": 1}
-    log = tmp_path / "log.jsonl"
-    games = [{"index": i, "seats": [0, 1], "returns": [1.0, -1.0]} for i in range(3)]
-    text = "".join(json.dumps(x) + "\n" for x in [head, *games]) + '{"index": 3, "se'
-    log.write_text(text)
-    assert sorted(strength.load(log, head, repair=False)) == [0, 1, 2]
-    assert log.read_text() == text                                  # a report writes nothing
-    assert sorted(strength.load(log, head, repair=True)) == [0, 1, 2]
-    assert log.read_text().endswith(json.dumps(games[-1]) + "\n")
-
-
-def test_a_log_of_another_run_is_refused(tmp_path):
-    log = tmp_path / "log.jsonl"
-    log.write_text(json.dumps({"game": "claim", "seed": 1}) + "\n")
-    with pytest.raises(SystemExit, match="holds another run"):
-        strength.load(log, {"game": "claim", "seed": 2}, repair=True)
 
 
 def test_the_table_row_scores_the_measured_agent_by_seat(tmp_path):
