@@ -4,7 +4,8 @@ For every seat p at many points of a game and for several generators: the world
 ``state.resample(p, rng)`` looks to p exactly like the truth (its observation, the public view,
 the seat to move and, when p is to move, its legal actions); it carries no true seed, history
 or record; it conserves cards; it depends only on what p knows (resampling a world p cannot
-tell from the truth gives the same world); resampling leaves the truth untouched; the worlds
+tell from the truth gives the same world, and so do two true games dealt alike but for two
+cards, while p has seen the same in both); resampling leaves the truth untouched; the worlds
 really differ from the truth where p lacks information; and a world can be played on to its
 end. A Perspective shows the seat's observation and legal actions and no way back to the state.
 """
@@ -12,10 +13,12 @@ end. A Perspective shows the seat's observation and legal actions and no way bac
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
 import ludus
+from ludus.core import rng as core_rng
 
 from .helpers import (
     SLOW_SEEDS,
@@ -83,6 +86,77 @@ def test_resample_depends_only_on_what_the_seat_knows(case, seed):
                 assert views(a) == views(b), f"{where} in what the seats see"
                 assert repr(sorted(a.zones().items())) == repr(sorted(b.zones().items())), (
                     f"{where} in where the cards lie")
+
+
+class TransposedDeal:
+    """While active, every game module's ``shuffle`` transposes two entries of the result of its
+    ``at``-th call: a true game dealt like another but for two cards."""
+
+    def __init__(self, monkeypatch, at: int, i: int, j: int):
+        self.at, self.i, self.j, self.calls = at, i, j, 0
+        self.active = False
+        for name, module in list(sys.modules.items()):
+            if name.startswith("ludus.games.") and getattr(module, "shuffle", None) is core_rng.shuffle:
+                monkeypatch.setattr(module, "shuffle", self)
+
+    def __call__(self, rng, seq):
+        core_rng.shuffle(rng, seq)
+        if self.active:
+            if self.calls == self.at and len(seq) > 1:
+                i, j = self.i % len(seq), self.j % len(seq)
+                seq[i], seq[j] = seq[j], seq[i]
+            self.calls += 1
+
+
+def seen_events(events, p) -> list[str]:
+    return [repr(e.seen_by(p)) for e in events]
+
+
+@pytest.mark.seeds(*SLOW_SEEDS)
+def test_worlds_do_not_depend_on_what_the_seat_cannot_see(case, seed, monkeypatch):
+    """Two true games seat p cannot tell apart — dealt alike but for two cards, played alike —
+    resample, generator for generator, to the same worlds, for as long as p has seen the same
+    observations and events in both. The twin test above cannot catch a world that copies a
+    hidden fact from the truth (its twin inherits the fact); this one can."""
+    game = game_of(case)
+    walk = random.Random(seed)
+    deal = TransposedDeal(monkeypatch, -1, 0, 0)
+    deal.active = True
+    game.new_state(seed=seed)                       # counts the shuffles of a deal
+    shuffles, deal.active = deal.calls, False
+    compared = pairs = 0
+    for attempt in range(12):
+        if pairs == 2:
+            break
+        deal.at, deal.i, deal.j = walk.randrange(shuffles), walk.randrange(60), walk.randrange(60)
+        t1 = game.new_state(seed=seed)
+        deal.active, deal.calls = True, 0
+        t2 = game.new_state(seed=seed)
+        deal.active = False
+        alike = [p for p in seats(game) if t1.observe(p) == t2.observe(p)]
+        if repr(sorted(t1.zones().items())) == repr(sorted(t2.zones().items())) or not alike:
+            continue
+        pairs += 1
+        for step in range(400):
+            if t1.is_terminal or not alike:
+                break
+            if step % 5 == 0:
+                for p in alike:
+                    for k in range(2):
+                        a, b = t1.resample(p, random.Random(k)), t2.resample(p, random.Random(k))
+                        where = (f"{case} seed {seed}, deal {attempt} after {step} decisions: two true games seat "
+                                 f"{p} cannot tell apart resample (Random({k})) to different worlds")
+                        assert views(a) == views(b), f"{where} in what the seats see"
+                        assert repr(sorted(a.zones().items())) == repr(sorted(b.zones().items())), (
+                            f"{where} in where the cards lie")
+                        compared += 1
+            action = walk.choice(t1.legal_actions())
+            if action not in t2.legal_actions():
+                break
+            e1, e2 = t1.apply(action), t2.apply(action)
+            alike = [p for p in alike if t1.observe(p) == t2.observe(p) and seen_events(e1, p) == seen_events(e2, p)]
+    if game.num_players > 1:
+        assert compared, f"{case} seed {seed}: no pair of deals a seat could not tell apart was found"
 
 
 @pytest.mark.seeds(2, 1)
