@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 
+import ludus
+
 from .helpers import GROUPS, cc, draw_until, legal, play, position, seat, setup, side
 
 RNGS = range(60)
@@ -220,3 +222,31 @@ def test_C35_resample_seat_sees_the_same_and_worlds_differ():
             hands.add(tuple(w.hand_inf[1 - p]))
             assert seat(w, 1 - p)["hand_size"] == seat(s, 1 - p)["hand_size"]
         assert len(hands) > 3
+
+
+def test_C35_what_a_reveal_teaches_does_not_depend_on_the_hidden_order_of_face_down_cards():
+    """Scout, Wrath (face-down cards too) and an exhausted group turn a group's face-down cards up
+    together: the order they lay in, which the other seat cannot see, must not shape what it
+    learns (revealed one by one, pools merged differently, and so did its worlds)."""
+    game = ludus.make("caesar-cleopatra", wrath="all")
+    checked = Counter()
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = game.new_state(seed=seed)
+        while not s.is_terminal:
+            action = rng.choice(s.legal_actions())
+            if any(len(s.down[q][g]) > 1 for q in (0, 1) for g in range(5)):
+                a, b = s.clone(), s.clone()
+                for q in (0, 1):
+                    for g in range(5):
+                        b.down[q][g].reverse()
+                reveals = {e.reason for e in a.apply(action) if hasattr(e, "reason")}
+                b.apply(action)
+                if reveals:
+                    for p in (0, 1):
+                        assert sorted(a.know_inf[p].pools) == sorted(b.know_inf[p].pools), (seed, reveals, p)
+                        wa, wb = (w.resample(p, random.Random(0)).zones() for w in (a, b))
+                        assert {z: sorted(v) for z, v in wa.items()} == {z: sorted(v) for z, v in wb.items()}
+                    checked.update(reveals)
+            s.apply(action)
+    assert checked["scout"] and checked["wrath"], checked

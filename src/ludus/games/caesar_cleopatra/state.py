@@ -507,8 +507,7 @@ class CCState(State):
                 out.append(ev.InfluenceRemoved(q, GROUPS[b], (VALUE_NAMES[a],), "assassin"))
         elif kind == SCOUT:                                             # C26
             values = self.down[q][a]
-            for v in values:
-                self.know_inf[p].reveal(1 + a, v)
+            self.know_inf[p].reveal_all(1 + a, values)
             self.up[q][a] += values
             self.down[q][a] = []
             if self.narrate:
@@ -518,8 +517,7 @@ class CCState(State):
                 gone = list(self.up[s][a])
                 self.up[s][a] = []
                 if self.wrath_all:
-                    for v in self.down[s][a]:
-                        self.know_inf[1 - s].reveal(1 + a, v)
+                    self.know_inf[1 - s].reveal_all(1 + a, self.down[s][a])
                     gone += self.down[s][a]
                     self.down[s][a] = []
                 for v in gone:
@@ -718,8 +716,7 @@ class CCState(State):
         out = [ev.GroupExhausted(GROUPS[g], BUST_NAMES[g] if self.ed2024 else None)] if self.narrate else []
         for s in (0, 1):
             gone = self.up[s][g] + self.down[s][g]
-            for v in self.down[s][g]:
-                self.know_inf[1 - s].reveal(1 + g, v)
+            self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
             for v in gone:
                 self.inf_discard[s][v] += 1
             self.up[s][g], self.down[s][g] = [], []
