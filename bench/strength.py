@@ -14,10 +14,11 @@ score of the first agent with its 95 % Wilson interval, per seat and in all.
     python bench/strength.py claim ismcts:hard,heuristic -n 400 --log runs/claim-hard.jsonl --report
 
 The agents fill the seats of a table in order (two agents on a 3-seat table: the second fills
-both other seats; a 4-seat table is always given whole and played with fixed partners, so
-that partners are explicit); the
-first agent's spec is the one measured, and every seat with that spec is on its side (Claim's
-partners). Each game line records the commit it was played with. A game scores 1 for that side when its best return is
+both other seats; a 4-seat table is always given whole and played with fixed partners, so that
+partners are explicit); the first agent's spec is the one measured, and every seat with that
+spec is on its side (Claim's partners). Each game line records the commit it was played with.
+The log is a ``ludus.arena.Journal`` whose header is this script's own (its arguments, as the
+logs of earlier sessions have it). A game scores 1 for that side when its best return is
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
 plays every seat of every deal.
 """

@@ -645,13 +645,13 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                                                      "(default: a random one, shown).")
 @_OPTION
 @click.option("--partners", type=click.Choice(PARTNER_PLANS), default="rotate", show_default=True,
-              help="In a game with teams (Claim, 4 players): rotate seats every table once per split into "
-                   "teams, so every agent partners every other equally and gets its own rating; fixed "
-                   "keeps the listed partners (a table's 1st and 3rd agents, 2nd and 4th): teams are measured.")
+              help="In a game with teams (Claim, 4 players): rotate — each table is seated in every split into "
+                   "teams, so every agent partners every other equally and gets its own rating; fixed — the "
+                   "listed partners only (a table's 1st and 3rd agents, 2nd and 4th): teams are measured.")
 @click.option("--order", type=click.Choice(ORDER_PLANS), default="cyclic", show_default=True,
               help="Seatings of each deal with 3 or more seats: cyclic — the seat rotations (every agent in every "
-                   "seat); all — every order around the table (6 with 3 seats, 24 with 4), so that who plays "
-                   "after whom cancels out too.")
+                   "seat); all — every order around the table (6 with 3 seats, 24 with 4, 8 with 4 and --partners "
+                   "fixed), so that who plays after whom cancels out too.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR, and every game as it "
                    "ends to DIR/games.jsonl: run the same command again to resume a stopped tournament.")
@@ -660,7 +660,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
 
     Every combination of agents that fills the game's seats plays the same deals, each deal
-    once per seat rotation. Prints the ratings and the win-rate matrix.
+    once per seating (seat rotation; see --partners and --order). Prints the ratings and the
+    win-rate matrix.
     """
     from ludus.arena import Journal, Tournament, make_backend, report
 
@@ -674,8 +675,9 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners, order=order)
-        journal = Journal(journal_path, tour.header()) if journal_path is not None else None
-        already = len(journal.load(repair=False)) if journal is not None else 0
+        journal = None if journal_path is None else Journal(
+            journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
+        already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         runner.start()                                      # after every input is checked: Ray takes seconds
     except OptionError as e:

@@ -100,3 +100,36 @@ def test_bad_input_fails_before_any_game(run, tmp_path, args, message):
     assert result.exit_code == 2
     assert message in result.output
     assert "tournament ━" not in result.output and not out.exists()
+
+
+@pytest.mark.parametrize("args,seatings,games", [
+    ((), "all 12 seatings, 3 partnerships × 4 rotations", 12),
+    (("--partners", "fixed"), None, 4),
+    (("--order", "all"), "all 24 seatings, every order around the table", 24),
+    (("--partners", "fixed", "--order", "all"), "all 8 seatings, every order around the table that keeps", 8),
+])
+def test_partners_and_order_plan_the_seatings(run, tmp_path, args, seatings, games):
+    out = tmp_path / "out"
+    result = run("tournament", "claim", "-o", "players=4", "--agents", "random,random,random,random", "-n", "1",
+                 "--seed", "1", "--backend", "serial", *args, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    if seatings:
+        assert seatings in " ".join(result.output.split())
+    data = json.loads((out / "results.json").read_text())
+    assert len(data["games"]) == games == len(data["seatings"])
+    given = dict(zip(args[::2], args[1::2], strict=True))
+    assert (data["partners"], data["order"]) == (given.get("--partners", "rotate"), given.get("--order", "cyclic"))
+
+
+def test_an_out_dir_of_another_tournament_is_refused_before_any_game(run, tmp_path):
+    out = tmp_path / "out"
+    first = run("tournament", "claim", "--agents", "random,random", "-n", "2", "--seed", "1", "--backend", "serial",
+                "--out", str(out))
+    assert first.exit_code == 0, first.output
+    before = (out / "games.jsonl").read_bytes()
+    again = run("tournament", "claim", "--agents", "random,heuristic", "-n", "2", "--backend", "serial",
+                "--out", str(out))
+    assert again.exit_code == 2
+    text = " ".join(again.output.split())
+    assert "agents random,random there, random,heuristic here" in text and "another --out directory" in text
+    assert (out / "games.jsonl").read_bytes() == before and "tournament ━" not in again.output

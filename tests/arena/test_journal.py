@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ludus import OptionError
-from ludus.arena import Journal, SerialBackend, Tournament
+from ludus.arena import Journal, LocalBackend, SerialBackend, Tournament
 
 SPECS = ["heuristic", "random", "random"]
 
@@ -81,14 +81,56 @@ def test_a_journal_of_another_run_is_refused_before_any_game(tmp_path, change, d
     assert path.read_bytes() == before
 
 
-def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
+@pytest.mark.parametrize("text,message", [
+    ("game,table,deal\n0,0,0\n", "is not a games journal: its first line is not a run's header"),
+    ("[1, 2]\n", "is not a games journal"),
+    (json.dumps(tournament().header()) + "\nnot json\n", "line 2 is not a game of the journal"),
+    (json.dumps(tournament().header()) + "\n{}\n", "line 2 is not a game of the journal"),
+    (json.dumps(tournament().header()) + "\n[1]\n", "line 2 is not a game of the journal"),
+    (json.dumps(tournament().header()) + '\n{"index": 0}\n', "game 0 is not a game of this tournament's plan"),
+    (json.dumps(tournament().header()) + '\n{"index": 99, "table": 0, "deal": 0, "rotation": 0, "deal_seed": 1, '
+     '"seats": [0, 1], "returns": [1, -1], "scores": [1, 0], "length": 9}\n', "game 99 is not a game of this"),
+    ("\xff\xfe\n", "cannot read"),
+])
+def test_a_file_that_is_not_this_tournaments_journal_is_refused_before_any_game(tmp_path, text, message):
     path = tmp_path / "games.jsonl"
-    path.write_text("game,table,deal\n")
-    with pytest.raises(OptionError, match="is not a games journal"):
-        Journal(path, tournament().header()).load()
-    path.write_text(json.dumps(tournament().header()) + "\nnot json\n")
-    with pytest.raises(OptionError, match="line 2 is not a JSON game"):
-        Journal(path, tournament().header()).load()
+    path.write_bytes(text.encode("latin-1"))
+
+    class NoGames:
+        def run(self, *args):
+            raise AssertionError("a game was started")
+
+    with pytest.raises(OptionError, match=message):
+        tournament().run(NoGames(), journal=Journal(path, tournament().header()))
+    assert path.read_bytes() == text.encode("latin-1")
+
+
+def test_a_directory_where_the_journal_goes_is_refused(tmp_path):
+    with pytest.raises(OptionError, match="cannot read"):
+        tournament().run(journal=Journal(tmp_path, tournament().header()))
+
+
+def test_a_journal_opened_for_another_tournament_is_refused(tmp_path):
+    journal = Journal(tmp_path / "games.jsonl", tournament(seed=99).header())
+    with pytest.raises(OptionError, match="opened for another run than this tournament \\(seed 99 there, 3 here\\)"):
+        tournament().run(journal=journal)
+
+
+@pytest.mark.parametrize("text", ["", '{"game": "claim", "opt'])
+def test_a_journal_stopped_before_its_header_was_whole_starts_afresh(tmp_path, text):
+    path = tmp_path / "games.jsonl"
+    path.write_text(text)
+    result = tournament().run(journal=Journal(path, tournament().header()))
+    assert result.to_dict() == tournament().run().to_dict()
+    assert json.loads(path.read_text().splitlines()[0]) == json.loads(json.dumps(tournament().header()))
+
+
+def test_a_process_pool_resumes_to_the_same_results(tmp_path):
+    journal = Journal(tmp_path / "games.jsonl", tournament().header())
+    with pytest.raises(Stop):
+        tournament().run(LocalBackend(2), on_done=stop_after(4), journal=journal)
+    assert 4 <= len(journal.load()) < 12
+    assert tournament().run(LocalBackend(2), journal=journal).to_dict() == tournament().run().to_dict()
 
 
 def test_cli_resumes_from_its_out_dir_with_the_stopped_runs_seed(run, tmp_path):

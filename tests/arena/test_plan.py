@@ -214,3 +214,13 @@ def test_a_bad_prior_is_refused_before_any_game():
 
     with pytest.raises(ValueError, match="prior_sd"):
         Tournament("claim", ["heuristic", "random"], games=2).run(NoGames(), prior_sd=0)
+
+
+def test_a_match_keeps_the_listed_partners_unless_told():
+    from ludus.arena import match
+
+    kept = match("claim", ["heuristic", "random", "heuristic", "random"], games=4, seed=1, options={"players": 4})
+    assert len(kept.games) == 4 and kept.meetings[0][2] == 0
+    mixed = match("claim", ["heuristic", "random", "heuristic", "random"], games=4, seed=1, options={"players": 4},
+                  partners="rotate")
+    assert len(mixed.games) == 12 and mixed.meetings[0][2] == 8

@@ -24,10 +24,12 @@ from .tournament import Tournament, TournamentResult, entrant_names
 
 
 def match(game_id: str, specs: list[str], games: int = 100, seed: int = 0, options: dict | None = None,
-          backend=None, partners: str = "rotate", order: str = "cyclic") -> TournamentResult:
-    """A match: exactly one table of ``specs`` (one agent per seat), every deal in every seating
-    (``partners`` and ``order``: see :class:`Tournament`; ``partners="fixed"`` plays the listed
-    partnerships only)."""
+          backend=None, partners: str = "fixed", order: str = "cyclic") -> TournamentResult:
+    """A match: exactly one table of ``specs`` (one agent per seat), every deal in every seating.
+
+    ``partners`` and ``order``: see :class:`Tournament`; unlike a tournament, a match keeps the
+    listed partnerships by default (``specs`` A,B,A,B in 4-player Claim is A+A against B+B).
+    """
     seats = make_game(game_id, **(options or {})).num_players
     if len(specs) != seats:
         raise OptionError(f"a match on {game_id} needs {seats} agents (one per seat), got {len(specs)}")

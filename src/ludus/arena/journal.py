@@ -18,26 +18,27 @@ from .match import GameResult
 
 
 class Journal:
-    """The games file of one run: ``header`` (a JSON-able dict) names the run."""
+    """The games file of one run: ``header`` (a JSON-able dict) names the run; ``elsewhere``
+    says, in a refusal, where the games of a different run should go instead."""
 
-    def __init__(self, path: str | Path, header: dict):
+    def __init__(self, path: str | Path, header: dict, elsewhere: str = "another file"):
         self.path = Path(path)
         self.header = json.loads(json.dumps(header))        # as it reads back from the file
+        self.elsewhere = elsewhere
 
     def load(self, repair: bool = True) -> dict[int, dict]:
-        """Games already in the file, by unit index ({} when there is no file).
+        """Games already in the file, by unit index ({} when there is no file, or not even a
+        whole header line: a stop while it was being written).
 
-        Raises OptionError when the file belongs to another run. With ``repair`` a last line cut
-        short is cut from the file (its game will be played again).
+        Raises OptionError when the file is not a journal or belongs to another run. With
+        ``repair`` a last line cut short is cut from the file (its game will be played again).
         """
         if not self.path.exists():
             return {}
         head, games, complete = read_journal(self.path)
-        if not isinstance(head, dict):
-            raise OptionError(f"{self.path} is not a games journal: its first line is not a run's header")
-        if head != self.header:
-            raise OptionError(f"{self.path} holds the games of another run ({_differences(head, self.header)}); "
-                              "give the same arguments to resume it, or another file")
+        if head is not None and head != self.header:
+            raise OptionError(f"{self.path} holds the games of another run ({differences(head, self.header)}); "
+                              f"give the same arguments to resume it, or {self.elsewhere}")
         if repair and complete < self.path.stat().st_size:
             with self.path.open("r+b") as f:
                 f.truncate(complete)
@@ -50,7 +51,7 @@ class Journal:
         receive the next games, not a deleted file that an open handle would keep writing to.
         """
         lines = [{**result.to_dict(), **extra} for result in results]
-        if not self.path.exists():
+        if not self.path.exists() or not self.path.stat().st_size:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(self.header) + "\n")
         with self.path.open("a") as f:
@@ -59,20 +60,31 @@ class Journal:
 
 
 def read_journal(path: str | Path) -> tuple[dict | None, list[dict], int]:
-    """A journal file's header, its games (as dicts) and the length of its complete lines."""
-    data = Path(path).read_bytes()
-    complete = data[:data.rfind(b"\n") + 1]
-    lines = complete.decode().splitlines()
+    """A journal file's header (None if not even its first line is whole), its games (as dicts
+    with an ``index``) and the length of its complete lines; OptionError if it is no journal."""
+    try:
+        data = Path(path).read_bytes()
+        complete = data[:data.rfind(b"\n") + 1]
+        lines = complete.decode().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise OptionError(f"cannot read {path} as a games journal: {e}") from None
+    if not lines:
+        return None, [], len(complete)
+    try:
+        head = json.loads(lines[0])
+    except json.JSONDecodeError:
+        head = None
+    if not isinstance(head, dict):
+        raise OptionError(f"{path} is not a games journal: its first line is not a run's header")
     games = []
     for number, line in enumerate(lines[1:], start=2):
         try:
-            games.append(json.loads(line))
+            game = json.loads(line)
         except json.JSONDecodeError:
-            raise OptionError(f"{path}: line {number} is not a JSON game; fix or remove that line") from None
-    try:
-        head = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
-        raise OptionError(f"{path} is not a games journal: its first line is not JSON") from None
+            game = None
+        if not isinstance(game, dict) or not isinstance(game.get("index"), int):
+            raise OptionError(f"{path}: line {number} is not a game of the journal; fix or remove that line")
+        games.append(game)
     return head, games, len(complete)
 
 
@@ -83,7 +95,7 @@ def result_from_line(line: dict) -> GameResult:
                       scores=tuple(line["scores"]), length=line["length"])
 
 
-def _differences(theirs: dict, ours: dict, prefix: str = "") -> str:
+def differences(theirs: dict, ours: dict, prefix: str = "") -> str:
     """Where two headers differ, as "seed 5 there, 7 here" (options one by one)."""
     def show(header, key):
         value = header.get(key, "not given")
@@ -96,7 +108,7 @@ def _differences(theirs: dict, ours: dict, prefix: str = "") -> str:
         if a == b:
             continue
         if isinstance(a, dict) and isinstance(b, dict):
-            out.append(_differences(a, b, prefix="option "))
+            out.append(differences(a, b, prefix="option "))
         else:
             out.append(f"{prefix}{key} {show(theirs, key)} there, {show(ours, key)} here")
     return "; ".join(out)

@@ -62,7 +62,7 @@ class Unit:
     index: int            # position in the tournament's unit list
     table: int            # which combination of agents
     deal: int             # which deal (the same deal_seed for every table)
-    rotation: int         # seating s, rotation r as s·seats + r (see ludus.arena.tournament)
+    rotation: int         # which seating of the deal (Tournament.seatings[rotation])
     deal_seed: int
     seats: tuple[int, ...]
     specs: tuple[str, ...]

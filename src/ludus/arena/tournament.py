@@ -44,13 +44,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import math
 from collections.abc import Callable, Sequence
 
 from ..agents import make as make_agent
 from ..core.errors import OptionError
 from ..core.registry import make as make_game
-from .journal import Journal, result_from_line
+from .journal import Journal, differences, result_from_line
 from .match import GameResult, Unit
 from .ratings import DEFAULT_PRIOR_SD, Rating, check_prior_sd, fit
 from .stats import derive_seed, wilson
@@ -155,6 +156,33 @@ class Tournament:
                 "games": self.games, "seed": self.seed, "partners": self.partners,
                 "order": self.order}
 
+    def journaled(self, journal: Journal, repair: bool = True) -> dict[int, GameResult]:
+        """The games ``journal`` holds, by unit index, each checked to be one of this tournament's.
+
+        Raises OptionError if the journal was opened for another run, its file holds another
+        run's games, or a line is not a game of this plan. ``repair``: see ``Journal.load``.
+        """
+        header = Journal(journal.path, self.header()).header
+        if journal.header != header:
+            raise OptionError(f"the journal {journal.path} was opened for another run than this tournament "
+                              f"({differences(journal.header, header)})")
+        plan = {u.index: u for u in self.units()}
+        done = {}
+        for index, line in journal.load(repair).items():
+            try:
+                result = result_from_line(line)
+            except (KeyError, TypeError, ValueError):
+                result = None
+            unit = plan.get(index)
+            if (result is None or unit is None or len(result.returns) != self.seats
+                    or (unit.table, unit.deal, unit.rotation, unit.deal_seed, unit.seats)
+                    != (result.table, result.deal, result.rotation, result.deal_seed, result.seats)):
+                raise OptionError(f"{journal.path}: game {index} is not a game of this tournament's plan "
+                                  f"({json.dumps(line)[:120]}); was the file written by another version of "
+                                  "ludus, or edited?")
+            done[index] = result
+        return done
+
     def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
             prior_sd: float | None = DEFAULT_PRIOR_SD, journal: Journal | None = None) -> TournamentResult:
         """Play every unit on ``backend`` (default: serial) and rate the agents (``prior_sd``:
@@ -165,7 +193,7 @@ class Tournament:
         results as one never stopped.
         """
         check_prior_sd(prior_sd)
-        done = {i: result_from_line(line) for i, line in journal.load().items()} if journal else {}
+        done = self.journaled(journal) if journal is not None else {}
         if backend is None:
             from .backends import SerialBackend
 
