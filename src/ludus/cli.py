@@ -642,7 +642,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
               help="With --backend ray: the Ray cluster to use, host:port of its head node, auto, or "
                    "ray://host:port [default: start a local Ray].")
 @click.option("--seed", type=int, default=None, help="Tournament seed: deals and agent seeds derive from it "
-                                                     "(default: a random one, shown).")
+                                                     "(default: the seed of the run in --out DIR being "
+                                                     "resumed, else a random one, shown).")
 @_OPTION
 @click.option("--partners", type=click.Choice(PARTNER_PLANS), default="rotate", show_default=True,
               help="In a game with teams (Claim, 4 players): rotate — each table is seated in every split into "
