@@ -162,7 +162,7 @@ class Tournament:
         Raises OptionError if the journal was opened for another run, its file holds another
         run's games, or a line is not a game of this plan. ``repair``: see ``Journal.load``.
         """
-        header = Journal(journal.path, self.header()).header
+        header = json.loads(json.dumps(self.header()))      # as a journal holds it
         if journal.header != header:
             raise OptionError(f"the journal {journal.path} was opened for another run than this tournament "
                               f"({differences(journal.header, header)})")
