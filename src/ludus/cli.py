@@ -680,7 +680,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
         already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
-        runner.start()                                      # after every input is checked: Ray takes seconds
+        if already < len(tour.units()):                     # a finished run needs no workers
+            runner.start()                                  # after every input is checked: Ray takes seconds
     except OptionError as e:
         _fail(str(e))
     try:

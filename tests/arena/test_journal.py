@@ -151,3 +151,27 @@ def test_cli_resumes_from_its_out_dir_with_the_stopped_runs_seed(run, tmp_path):
         assert (out / name).read_text() == (tmp_path / "whole" / name).read_text(), name
     refused = run(*args, "--seed", "5", "--out", str(out))
     assert refused.exit_code == 2 and "seed 3 there, 5 here" in refused.output
+
+
+def test_the_same_plan_resumes_whatever_games_count_was_rounded_up(tmp_path):
+    """Games are rounded up to the seatings of a deal: 3 and 4 on two seats are one plan."""
+    journal = Journal(tmp_path / "games.jsonl", tournament(games=3).header())
+    with pytest.raises(Stop):
+        tournament(games=3).run(SerialBackend(), on_done=stop_after(5), journal=journal)
+    resumed = tournament(games=4).run(journal=Journal(journal.path, tournament(games=4).header()))
+    assert resumed.to_dict() == tournament(games=4).run().to_dict()
+
+
+def test_a_finished_run_is_reported_without_starting_workers(run, tmp_path, monkeypatch):
+    args = ("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3", "--out", str(tmp_path))
+    assert run(*args).exit_code == 0
+    first = (tmp_path / "results.json").read_text()
+
+    def no_start(self):
+        raise AssertionError("workers started for a run with nothing left to play")
+
+    monkeypatch.setattr(LocalBackend, "start", no_start)
+    again = run(*args)
+    assert again.exit_code == 0, again.output
+    assert "Resuming: 12 of 12 games" in again.output
+    assert (tmp_path / "results.json").read_text() == first

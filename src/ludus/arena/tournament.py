@@ -151,9 +151,11 @@ class Tournament:
         return units
 
     def header(self) -> dict:
-        """The inputs that decide every game of the tournament (a journal's first line)."""
+        """The inputs that decide every game of the tournament (a journal's first line). Games are
+        counted as planned (rounded up to the seatings): ``-n 10`` and ``-n 12`` on three seats
+        are the same run."""
         return {"game": self.game_id, "options": self.options, "agents": list(self.specs),
-                "games": self.games, "seed": self.seed, "partners": self.partners,
+                "games": self.games_per_table, "seed": self.seed, "partners": self.partners,
                 "order": self.order}
 
     def journaled(self, journal: Journal, repair: bool = True) -> dict[int, GameResult]:
