@@ -47,6 +47,7 @@ from pathlib import Path
 
 import ludus
 from ludus import OptionError
+from ludus.arena.speed import random_playout
 from ludus.core.options import option_choices, parse_option_strings
 
 TARGETS = {  # the issue's targets, checked for these games (defaults)
@@ -79,22 +80,6 @@ def option_sets(game_id: str, given: dict[str, str] | None = None) -> list[tuple
 
 # -- random playouts --------------------------------------------------------------------------
 
-def _play(game, rng: random.Random, validate: bool, search: bool = False) -> int:
-    """One random game to the end; returns its number of decisions."""
-    state = game.new_state(seed=rng.getrandbits(31))
-    if search:
-        state.stop_tracking()
-    apply = state.apply if validate else state.apply_trusted
-    legal = state.legal_actions
-    choice = rng.choice
-    n = 0
-    while not state.is_terminal:
-        apply(choice(legal()))
-        n += 1
-    state.returns()
-    return n
-
-
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
@@ -103,7 +88,7 @@ def bench_playouts(game, seconds: float, validate: bool, clock=time.process_time
     """Random games for ``seconds`` of ``clock`` time, in SLICES slices (to show the spread)."""
     rng = random.Random(seed)
     for _ in range(WARMUP_GAMES):
-        _play(game, rng, validate, search)
+        random_playout(game, rng, validate, search)
     slices = []
     games = decisions = 0
     load = os.getloadavg()[0]
@@ -113,7 +98,7 @@ def bench_playouts(game, seconds: float, validate: bool, clock=time.process_time
         s0 = clock()
         end = start + seconds * (i + 1) / SLICES
         while True:
-            d += _play(game, rng, validate, search)
+            d += random_playout(game, rng, validate, search)
             g += 1
             now = clock()
             if now >= end:

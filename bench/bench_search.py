@@ -20,10 +20,9 @@ import argparse
 import cProfile
 import pstats
 import sys
-import time
 
 import ludus
-from ludus.agents import make
+from ludus.arena.speed import search_positions, search_rate
 
 SPECS = (("default", "ismcts:iterations={n},seed=1"),
          ("full random rollouts", "ismcts:iterations={n},seed=1,depth=full,rollout=random"),
@@ -31,37 +30,10 @@ SPECS = (("default", "ismcts:iterations={n},seed=1"),
          ("heuristic rollouts", "ismcts:iterations={n},seed=1,depth=full,rollout=heuristic"))
 
 
-def positions(game, games: int, every: int) -> list:
-    """Every ``every``-th decision with a real choice in ``games`` heuristic-vs-heuristic games."""
-    out = []
-    for seed in range(games):
-        state = game.new_state(seed)
-        bots = [make("heuristic", game, seed=seed * 10 + p) for p in range(game.num_players)]
-        k = 0
-        while not state.is_terminal:
-            p = state.current_player
-            if len(state.legal_actions()) > 1:
-                if k % every == 0:
-                    out.append(state.clone())
-                k += 1
-            state.apply(bots[p].act(state.perspective(p)))
-    return out
-
-
 def iterations_per_s(game, spec: str, n: int, states: list) -> float | None:
     """Total iterations over total CPU seconds of one search from each state (None: no such spec)."""
-    try:
-        agent = make(spec.format(n=n), game)
-    except ludus.OptionError:
-        return None
-    iterations, seconds = 0, 0.0
-    for state in states:
-        view = state.perspective(state.current_player)
-        t = time.process_time()
-        agent.act(view)
-        seconds += time.process_time() - t
-        iterations += agent.last_iterations
-    return iterations / seconds
+    rate = search_rate(game, spec.format(n=n), states)
+    return None if rate is None else rate.per_s
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.profile:
         game = ludus.make(args.profile)
-        states = positions(game, args.games, args.every)
+        states = search_positions(game, args.games, args.every)
         profiler = cProfile.Profile()
         profiler.runcall(iterations_per_s, game, SPECS[0][1], args.iterations, states)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
@@ -84,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|" + "---:|" * len(SPECS))
     for game_id in args.game or ludus.game_ids():
         game = ludus.make(game_id)
-        states = positions(game, args.games, args.every)
+        states = search_positions(game, args.games, args.every)
         rates = [iterations_per_s(game, spec, args.iterations, states) for _, spec in SPECS]
         cells = ["—" if r is None else f"{r:,.0f}" for r in rates]
         print(f"| {game_id} | {len(states)} | " + " | ".join(cells) + " |", flush=True)
