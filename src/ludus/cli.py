@@ -349,7 +349,10 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
     while not state.is_terminal:
         seat = state.current_player
         if seat not in lines:
-            action = choose(bots[seat], state, seat)
+            # A searching bot takes a second or more a move: say so on a terminal.
+            with (console.status(f"{escape(names[seat].capitalize())} is thinking…") if console.is_terminal
+                  else contextlib.nullcontext()):
+                action = choose(bots[seat], state, seat)
             tell(state.apply(action, player=seat))
             continue
         legal = state.legal_actions()

@@ -6,8 +6,10 @@ import json
 import re
 
 import pytest
+from click.testing import CliRunner
 
 import ludus
+from ludus.cli import app
 
 from .conftest import invoke
 
@@ -156,3 +158,14 @@ def test_a_game_without_a_terminal_module_plays_generically(run, toy):
     assert "seat 0 (you)" in result.output
     assert "Game over" in result.output
     assert re.search(r"Winner: seat [01]|A draw", result.output)
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_thinking_bot_is_shown_on_a_terminal_only(terminal):
+    """A search takes seconds a move: a terminal shows that the bot is thinking; a pipe or a file
+    gets no spinner lines."""
+    env = {"COLUMNS": "120", "TTY_COMPATIBLE": "1" if terminal else "0"}
+    result = CliRunner(env=env).invoke(app, ["play", "claim", "--as", "1", "--seed", "3", "--vs",
+                                             "ismcts:iterations=50"], input="quit\n\n", catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert ("Seat 0 is thinking" in result.output) is terminal
