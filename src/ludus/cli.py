@@ -117,8 +117,12 @@ def _generic_moves(actions: list):
 
 
 def _generic_help() -> str:
-    return ("Type the number of a move, or the move as listed. Commands: [cyan]help[/cyan] or "
-            "[cyan]?[/cyan] this help · [cyan]board[/cyan] show the table · [cyan]quit[/cyan] stop.")
+    return "Type the number of a move, or the move as listed."
+
+
+COMMANDS_HELP = ("[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
+                 "again · [cyan]hint[/cyan] what a search would play (1 s, from what you see) · [cyan]quit[/cyan] "
+                 "stop (you may save)")
 
 
 def terminal_for(game) -> SimpleNamespace:
@@ -325,6 +329,7 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
     """
     lines: dict[int, list[str]] = {h: [] for h in humans}
     public: list[str] = []
+    hinter: list = []                      # the search behind `hint`, built when first asked
     queued: dict[int, list[str]] = {h: [] for h in humans}  # moves typed ahead, separated by ";"
     hot = len(humans) > 1
     on_screen: list[int | None] = [None if hot else humans[0]]  # whose view the screen shows
@@ -384,6 +389,10 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
                 continue
             if low in ("help", "?", "h"):
                 console.print(Text.from_markup(term.help_text()))
+                console.print(Text.from_markup(COMMANDS_HELP))
+                continue
+            if low == "hint":
+                _hint(console, state, seat, ordered, hinter)
                 continue
             if low in ("board", "table", "b"):
                 ordered = show(seat, False)
@@ -423,6 +432,29 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
             tell(events, seat, f"You: [bold]{escape(str(action))}[/bold]")
             break
     return public if hot else lines[humans[0]]
+
+
+def _hint(console, state, seat: int, ordered: list, hinter: list, shown: int = 3) -> None:
+    """What ``ismcts:hard`` would play from the seat's perspective (nothing the seat may not
+    know), its best moves numbered as on screen, with their mean result."""
+    from ludus.agents.ismcts import LEVELS, ISMCTSAgent
+
+    if not hinter:
+        hinter.append(ISMCTSAgent(state.game, time_limit=LEVELS["hard"]["time"]))
+    search = hinter[0]
+    with console.status("Thinking about your move…") if console.is_terminal else contextlib.nullcontext():
+        estimates = search.analyse(state.perspective(seat))
+    number = {a: i + 1 for i, a in enumerate(ordered)}
+    if not search.last_iterations:
+        console.print(f"Hint: [bold]{number[estimates[0].action]}[/bold] {escape(str(estimates[0].action))} "
+                      "(the bots play this by rule here; it is not searched)")
+        return
+    console.print(f"Hint, from {search.last_iterations:,} worlds you cannot tell from the true one "
+                  "(mean result: -1 a loss … +1 a win):")
+    for e in estimates[:shown]:
+        if e.visits:
+            console.print(f"  [bold]{number[e.action]:>2}[/bold]  {escape(str(e.action)):<24} {e.value:+.2f}  "
+                          f"[dim]tried in {e.visits / search.last_iterations:.0%}[/dim]")
 
 
 def _seat_plan(game, as_, vs, seats) -> list[str]:
@@ -469,7 +501,8 @@ def _seat_plan(game, as_, vs, seats) -> list[str]:
 def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
     """Play a whole game in the terminal against agents, or with other people (hot-seat).
 
-    Type a move's number or its notation; `help` or `?` shows the notation, `quit` stops.
+    Type a move's number or its notation; `help` or `?` shows the notation, `hint` what a search
+    would play from your seat's view, `quit` stops.
     """
     console = _console()
     game = _make_game(game_id, options)
@@ -499,7 +532,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
         console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · hot-seat: people at "
                       f"[bold]{escape(people)}[/bold]{vs_text}")
         console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
-    console.print("[dim]Type a move's number or its notation; ? for help, quit to stop.[/dim]")
+    console.print("[dim]Type a move's number or its notation; ? for help, hint for a suggestion, quit to "
+                  "stop.[/dim]")
 
     try:
         lines = _play_loop(console, game, state, humans, names, bots, term, auto, clear)

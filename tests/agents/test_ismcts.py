@@ -108,6 +108,22 @@ def test_stopping_early_changes_no_decision(monkeypatch):
     assert any(spent < 300 for _, spent in early)
 
 
+@pytest.mark.parametrize("game_id,steps", [("caesar-cleopatra", 40), ("claim", 9), ("seize-rome", 6)])
+def test_the_analysis_ranks_every_legal_move_and_leads_with_the_move_played(game_id, steps):
+    """``analyse`` (behind the play command's hint) is the search ``act`` runs, every move kept:
+    the first estimate is the move played, visits rank the moves, values are mean results."""
+    game, state = _midgame(game_id, steps)
+    view = state.perspective(state.current_player)
+    agent = make("ismcts:iterations=200,seed=3", game)
+    estimates = agent.analyse(view)
+    assert sorted(map(str, (e.action for e in estimates))) == sorted(map(str, state.legal_actions()))
+    assert estimates[0].action == make("ismcts:iterations=200,seed=3", game).act(view)
+    visits = [e.visits for e in estimates]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == agent.last_iterations
+    assert all(-1 <= e.value <= 1 for e in estimates if e.visits)
+    assert all(e.value is None for e in estimates if not e.visits)
+
+
 def test_a_time_budget_stops():
     game, state = _midgame("claim", 3)
     agent = make("ismcts:time=0.05,seed=2", game)

@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 import ludus
-from ludus.cli import app
+from ludus.agents import ismcts
+from ludus.cli import app, terminal_for
 
 from .conftest import invoke
 
@@ -169,3 +170,20 @@ def test_a_thinking_bot_is_shown_on_a_terminal_only(terminal):
                                              "ismcts:iterations=50"], input="quit\n\n", catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert ("Seat 0 is thinking" in result.output) is terminal
+
+
+def test_a_hint_numbers_the_best_moves_as_on_screen(run, monkeypatch):
+    """`hint` asks a search from the seat's own perspective; its moves carry their on-screen numbers."""
+    monkeypatch.setitem(ismcts.LEVELS["hard"], "time", 0.05)
+    result = run("play", "claim", "--as", "0", "--seed", "3", "--vs", "heuristic", input="hint\nquit\n\n")
+    assert result.exit_code == 0, result.output
+    state = ludus.make("claim").new_state(seed=3)
+    ordered = terminal_for(state.game).moves(state.legal_actions())[0]
+    hinted = re.findall(r"^ +(\d+) +(\S+ \d) +[+-]\d\.\d\d +tried in", result.output, re.M)
+    assert hinted and all(str(ordered[int(n) - 1]) == move for n, move in hinted)
+
+
+def test_a_hint_where_the_bots_decide_by_rule_says_so(run, monkeypatch):
+    monkeypatch.setitem(ismcts.LEVELS["hard"], "time", 0.05)
+    result = run("play", "caesar-cleopatra", "--seed", "3", "--vs", "heuristic", input="hint\nquit\n\n")
+    assert "arrange veto (the bots play this by rule here; it is not searched)" in result.output

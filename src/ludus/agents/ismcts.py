@@ -22,6 +22,7 @@ None for the others).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -46,6 +47,17 @@ class _Node:
         self.total = 0.0
         self.avail = 1
         self.player = player
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveEstimate:
+    """One legal move as a search saw it: how often it was tried, and its mean result for the
+    seat searching (-1 a loss … +1 a win; a leaf evaluation's estimate where rollouts stop
+    early). ``value`` is None for a move not searched."""
+
+    action: tuple
+    visits: int
+    value: float | None
 
 
 class ISMCTSAgent(Agent):
@@ -90,17 +102,26 @@ class ISMCTSAgent(Agent):
         self._seed_key = seed if seed is not None else self.rng.getrandbits(64)
 
     def act(self, perspective):
+        return self.analyse(perspective)[0].action
+
+    def analyse(self, perspective) -> list[MoveEstimate]:
+        """Every legal move with what the search found of it, best first: the first is the move
+        ``act`` plays (most visited; ties: higher total, then the order of the legal moves).
+        A single legal move, or one the game's ``decide_without_search`` makes, is not searched
+        (every estimate then has 0 visits)."""
         legal = perspective.legal_actions()
         self.last_iterations = 0
         if len(legal) == 1:
-            return legal[0]
+            return [MoveEstimate(legal[0], 0, None)]
         if self.decide_without_search is not None:
             action = self.decide_without_search(perspective)
             if action is not None:
-                return action
-        root = self._search(perspective)[perspective.player]
-        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
-                   if a in root.children else (-1, 0.0))
+                return [MoveEstimate(a, 0, None) for a in [action, *(a for a in legal if a != action)]]
+        children = self._search(perspective)[perspective.player].children
+        ranked = sorted(legal, key=lambda a: (children[a].visits, children[a].total) if a in children else (-1, 0.0),
+                        reverse=True)                    # stable: ties keep the legal order
+        return [MoveEstimate(a, children[a].visits, children[a].total / children[a].visits)
+                if a in children else MoveEstimate(a, 0, None) for a in ranked]
 
     def _search(self, perspective) -> list[_Node]:
         """Search within the budget; the root of each seat's tree, by seat (the same shared tree

@@ -511,8 +511,6 @@ def help_text() -> str:
   [cyan]draw[/cyan]                 take the top card of the pile
   [cyan]pass[/cyan]                 do nothing (when the pile is empty)
 Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
-[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the board again \
-· [cyan]quit[/cyan] stop (you may save)
 [bold]The board[/bold]: ▪ is a face-down card; your own show their values. Others see
 only how many cards you played where, not their values, nor if they are wild.
 [bold]A round[/bold] ends after every player in a row did not play (drew or passed), or
