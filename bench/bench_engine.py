@@ -47,6 +47,7 @@ from pathlib import Path
 
 import ludus
 from ludus import OptionError
+from ludus.arena.journal import code_version
 from ludus.arena.speed import random_playout
 from ludus.core.options import option_choices, parse_option_strings
 
@@ -231,17 +232,6 @@ def machine_info(clock=time.process_time) -> dict:
                 model = line.split(":", 1)[1].strip()
     except OSError:
         pass
-    where = Path(ludus.__file__).resolve().parent   # the ludus being measured, not this script's tree
-    commit = dirty = None
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=where, capture_output=True,
-                                text=True, check=False).stdout.strip() or None
-        if commit:
-            status = ["git", "status", "--porcelain", "--untracked-files=no", "--", "."]
-            dirty = bool(subprocess.run(status, cwd=where, capture_output=True, text=True,
-                                        check=False).stdout.strip())
-    except OSError:
-        pass
     ref = random.Random(1)
     lst = list(range(10))
     best = min(timeit.repeat(lambda: ref.choice(lst), timer=clock, number=200_000, repeat=5))
@@ -254,8 +244,7 @@ def machine_info(clock=time.process_time) -> dict:
         "platform": platform.platform(),
         "date_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         "ludus_file": ludus.__file__,
-        "git_commit": commit,
-        "src_dirty": dirty,
+        "code": code_version(),     # of the ludus measured, not of this script's tree
         "loadavg": os.getloadavg(),
         "ref_rng_choice_us": choice_us,
     }
@@ -392,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Machine: {info['cpu_model']}, {info['cpus']} CPUs, {info['implementation']} {info['python']}, "
           f"{info['platform']}")
     print(f"Date: {info['date_utc']}; ludus from {Path(info['ludus_file']).parent} "
-          f"at git {info['git_commit']}{' (with uncommitted changes)' if info['src_dirty'] else ''}; "
+          f"at {info['code']}; "
           f"load average before: {info['loadavg'][0]:.2f}")
     print(f"Clock: {'process CPU time' if args.clock == 'cpu' else 'wall time'}; "
           f"budget: {seconds:.2f} s per playout figure, {micro:.2f} s timed per micro-benchmark; "

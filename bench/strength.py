@@ -16,7 +16,8 @@ score of the first agent with its 95 % Wilson interval, per seat and in all.
 The agents fill the seats of a table in order (two agents on a 3-seat table: the second fills
 both other seats; a 4-seat table is always given whole and played with fixed partners, so that
 partners are explicit); the first agent's spec is the one measured, and every seat with that
-spec is on its side (Claim's partners). Each game line records the commit it was played with.
+spec is on its side (Claim's partners). Each game line records the commit it was played with
+(``code``).
 The log is a ``ludus.arena.Journal`` whose header is this script's own (its arguments, as the
 logs of earlier sessions have it). A game scores 1 for that side when its best return is
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
@@ -29,7 +30,6 @@ import argparse
 import dataclasses
 import math
 import pathlib
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -46,19 +46,6 @@ def planned_games(head: dict) -> int:
     """Games the run plays in all: ``--games`` rounded up to whole rotations of the seats."""
     seats = len(head["specs"])
     return math.ceil(head["games"] / seats) * seats
-
-
-def code_version() -> str:
-    """The commit the games are played with (``+changes`` when src/ differs from it)."""
-    here = pathlib.Path(__file__).resolve().parent.parent
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
-                                text=True, check=True).stdout.strip()
-        changed = subprocess.run(["git", "status", "--porcelain", "src"], cwd=here, capture_output=True,
-                                 text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return f"ludus {ludus.__version__}"
-    return commit + ("+changes" if changed else "")
 
 
 def score(game: dict, side: set[int]) -> float:
@@ -104,10 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
     print(f"{len(done)} games in the log, {len(units)} to play", flush=True)
     start = time.time()
-    code = code_version()
 
     def on_done(batch):
-        for line in journal.append(batch, code=code):
+        for line in journal.append(batch):
             done[line["index"]] = line
         print(f"{len(done)} games, {time.time() - start:.0f} s", flush=True)
 

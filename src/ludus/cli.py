@@ -702,6 +702,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     win-rate matrix.
     """
     from ludus.arena import Journal, Tournament, make_backend, report
+    from ludus.arena.journal import code_version
 
     console = _console()
     game = _make_game(game_id, options)
@@ -730,6 +731,11 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
                       f"{len(units)} games · seed {seed} · {escape(runner.describe())}")
         if already:
             console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
+            others = {code: n for code, n in journal.codes().items() if code != code_version()}
+            if others:
+                console.print(f"[yellow]Of those, {sum(others.values())} were played by other code than this "
+                              f"({escape(', '.join(f'{code}: {n}' for code, n in others.items()))}): the results "
+                              "mix versions.[/yellow]")
         start = time.perf_counter()
         with report.ProgressBar(len(units), console, label="tournament", already=already) as bar:
             result = tour.run(runner, on_done=bar, journal=journal)

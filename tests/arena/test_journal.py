@@ -9,6 +9,7 @@ import pytest
 
 from ludus import OptionError
 from ludus.arena import Journal, LocalBackend, SerialBackend, Tournament
+from ludus.arena.journal import code_version
 
 SPECS = ["heuristic", "random", "random"]
 
@@ -175,3 +176,19 @@ def test_a_finished_run_is_reported_without_starting_workers(run, tmp_path, monk
     assert again.exit_code == 0, again.output
     assert "Resuming: 12 of 12 games" in again.output
     assert (tmp_path / "results.json").read_text() == first
+
+
+def test_each_game_records_the_code_that_played_it_and_a_resume_says_when_versions_mix(run, tmp_path):
+    args = ("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3", "--backend", "serial",
+            "--out", str(tmp_path))
+    journal = Journal(tmp_path / "games.jsonl", tournament().header())
+    with pytest.raises(Stop):
+        tournament().run(SerialBackend(), on_done=stop_after(5), journal=journal)
+    assert journal.codes() == {code_version(): 5}
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    older = [json.dumps({**json.loads(line), "code": "0123abc"}) for line in lines[1:3]]
+    (tmp_path / "games.jsonl").write_text("\n".join([lines[0], *older, *lines[3:]]) + "\n")
+    resumed = run(*args)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Of those, 2 were played by other code than this (0123abc: 2)" in resumed.output
+    assert journal.codes() == {code_version(): 10, "0123abc": 2}

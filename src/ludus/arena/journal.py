@@ -3,14 +3,18 @@ stopped after hours (a crash, Ctrl-C, a machine going down) resumes where it was
 
 The first line is the run's header: the inputs that decide its games (``Tournament.header``),
 and a resumed run must have the same. Each further line is one :class:`GameResult` as a JSON
-object, possibly with extra fields (``bench/strength.py`` adds the commit that played it). Games
-are keyed by their unit index, so the order of the lines does not matter. A last line without
-its newline was cut short by the stop: it is ignored, and cut off before anything is appended.
+object, with the code that played it (``code``: see ``code_version``) and possibly other extra
+fields. Games are keyed by their unit index, so the order of the lines does not matter. A last
+line without its newline was cut short by the stop: it is ignored, and cut off before anything
+is appended.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import subprocess
+from collections import Counter
 from pathlib import Path
 
 from ..core.errors import OptionError
@@ -44,19 +48,45 @@ class Journal:
                 f.truncate(complete)
         return {game["index"]: game for game in games}
 
+    def codes(self) -> Counter:
+        """How many games of the file each version of the code played ("not recorded": lines
+        written before journals recorded it)."""
+        return Counter(game.get("code", "not recorded") for game in self.load(repair=False).values())
+
     def append(self, results: list[GameResult], **extra) -> list[dict]:
-        """Write finished games (with ``extra`` fields on each line); returns the lines written.
+        """Write finished games, each with the ``code`` that played it and the ``extra`` fields;
+        returns the lines written.
 
         The file is opened anew each time: a run lasts hours, and a file replaced meanwhile must
         receive the next games, not a deleted file that an open handle would keep writing to.
         """
-        lines = [{**result.to_dict(), **extra} for result in results]
+        lines = [{**result.to_dict(), "code": code_version(), **extra} for result in results]
         if not self.path.exists() or not self.path.stat().st_size:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(self.header) + "\n")
         with self.path.open("a") as f:
             f.writelines(json.dumps(line) + "\n" for line in lines)
         return lines
+
+
+@functools.cache
+def code_version() -> str:
+    """The code playing: in a source checkout its git commit ("2d564c2", with "+changes" when the
+    package's files differ from it), else the installed version ("ludus 0.1.0"). Long runs and
+    resumed ones record it per game, so that results of mixed versions are seen as such."""
+    from .. import __version__
+
+    package = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=package, capture_output=True, text=True, check=True).stdout.strip()
+
+    try:
+        if not git("ls-files", "--", "__init__.py"):          # installed, not this checkout's files
+            return f"ludus {__version__}"
+        return git("rev-parse", "--short", "HEAD") + ("+changes" if git("status", "--porcelain", "--", ".") else "")
+    except (OSError, subprocess.CalledProcessError):
+        return f"ludus {__version__}"
 
 
 def read_journal(path: str | Path) -> tuple[dict | None, list[dict], int]:
