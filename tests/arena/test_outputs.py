@@ -91,3 +91,24 @@ def test_multi_player_scoring_is_pairwise():
     assert sum(r.meetings[i][j] for i in range(3) for j in range(i + 1, 3)) == 3 * 3
     for g in r.games:
         assert sorted(g.seats) == [0, 1, 2]
+
+
+def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch):
+    """A resumed run of 10 games with 2 already played: 2 more in 20 s leave 6, about a minute."""
+    import io
+
+    from rich.console import Console
+
+    clock = iter([100.0, 120.0, 150.0])
+    monkeypatch.setattr(report.time, "perf_counter", lambda: next(clock))
+    with report.ProgressBar(10, Console(file=io.StringIO()), already=2) as bar:
+        bar([None, None])
+        assert bar.progress.tasks[0].fields["rate"] == "10.0 s/game · 1 min left"
+        assert bar.progress.tasks[0].completed == 4
+        bar([None] * 6)
+        assert bar.progress.tasks[0].fields["rate"] == "6.2 s/game"     # done: no time left shown
+
+
+@pytest.mark.parametrize(("seconds", "text"), [(40, "40 s"), (719, "12 min"), (3 * 3600 + 300, "3 h 05 min")])
+def test_durations_read_as_people_say_them(seconds, text):
+    assert report._duration(seconds) == text

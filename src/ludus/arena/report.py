@@ -184,9 +184,18 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.start
         if elapsed <= 0:
             rate = ""
-        elif self.done >= elapsed:
-            rate = f"{self.done / elapsed:.1f} games/s"
         else:
-            rate = f"{elapsed / self.done:.1f} s/game"
+            rate = f"{self.done / elapsed:.1f} games/s" if self.done >= elapsed else f"{elapsed / self.done:.1f} s/game"
+            left = self.total - self.already - self.done
+            if left > 0:
+                rate += f" · {_duration(left * elapsed / self.done)} left"
         self.progress.update(self.task, advance=len(batch), rate=rate)
         self.progress.refresh()
+
+
+def _duration(seconds: float) -> str:
+    """A rough duration for people: "40 s", "12 min", "3 h 05 min"."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
