@@ -40,6 +40,7 @@ from rich.text import Text
 import ludus
 from ludus import agents as agents_mod
 from ludus.agents.base import split_agent_specs
+from ludus.agents.ismcts import LEVELS
 from ludus.arena import choose, derive_seed, play_game, wilson
 from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import IllegalAction, LudusError, OptionError, RecordError
@@ -121,8 +122,8 @@ def _generic_help() -> str:
 
 
 COMMANDS_HELP = ("[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
-                 "again · [cyan]hint[/cyan] what a search would play (1 s, from what you see) · [cyan]quit[/cyan] "
-                 "stop (you may save)")
+                 f"again · [cyan]hint[/cyan] what a search would play ({LEVELS['hard']['time']:g} s, from what you "
+                 "see) · [cyan]quit[/cyan] stop (you may save)")
 
 
 def terminal_for(game) -> SimpleNamespace:
@@ -344,10 +345,14 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
             public.extend(narration(term, events, None))
 
     def show(seat: int, clear_now: bool):
-        """The decision of ``seat`` on screen, after passing the keyboard if needed (None: quit)."""
+        """The decision of ``seat`` on screen, after passing the keyboard if needed (None: quit).
+        Passing it drops what the others typed ahead: their moves wait for their own screen."""
         if on_screen[0] != seat:
             if not _pass_to(console, names, seat, wipe=on_screen[0] is not None):
                 return None
+            for other in queued:
+                if other != seat:
+                    queued[other].clear()
             on_screen[0] = seat
         return _show_decision(console, term, state, seat, names, lines[seat], clear_now)
 
@@ -387,6 +392,10 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
                 return None
             if not text:
                 continue
+            if not typed and low in ("help", "?", "h", "hint"):   # typed ahead: show the decision it is about
+                ordered = show(seat, clear)
+                if ordered is None:
+                    return None
             if low in ("help", "?", "h"):
                 console.print(Text.from_markup(term.help_text()))
                 console.print(Text.from_markup(COMMANDS_HELP))
@@ -437,14 +446,15 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
 def _hint(console, state, seat: int, ordered: list, hinter: list, shown: int = 3) -> None:
     """What ``ismcts:hard`` would play from the seat's perspective (nothing the seat may not
     know), its best moves numbered as on screen, with their mean result."""
-    from ludus.agents.ismcts import LEVELS, ISMCTSAgent
-
     if not hinter:
-        hinter.append(ISMCTSAgent(state.game, time_limit=LEVELS["hard"]["time"]))
+        hinter.append(agents_mod.make("ismcts:hard", state.game))
     search = hinter[0]
     with console.status("Thinking about your move…") if console.is_terminal else contextlib.nullcontext():
         estimates = search.analyse(state.perspective(seat))
     number = {a: i + 1 for i, a in enumerate(ordered)}
+    if len(estimates) == 1:
+        console.print(f"Hint: [bold]1[/bold] {escape(str(estimates[0].action))} is the only legal move")
+        return
     if not search.last_iterations:
         console.print(f"Hint: [bold]{number[estimates[0].action]}[/bold] {escape(str(estimates[0].action))} "
                       "(the bots play this by rule here; it is not searched)")
@@ -702,7 +712,6 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     win-rate matrix.
     """
     from ludus.arena import Journal, Tournament, make_backend, report
-    from ludus.arena.journal import code_version
 
     console = _console()
     game = _make_game(game_id, options)
@@ -726,16 +735,24 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         units = tour.units()
         rounded = (f" (rounded up from {num_games}: every deal is played in all {tour.seatings_text()})"
                    if tour.games_per_table != num_games else "")
+        where = runner.describe() if already < len(units) else "nothing left to play"
         console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
                       f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "
-                      f"{len(units)} games · seed {seed} · {escape(runner.describe())}")
+                      f"{len(units)} games · seed {seed} · {escape(where)}")
         if already:
             console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
-            others = {code: n for code, n in journal.codes().items() if code != code_version()}
+            codes = journal.codes()
+            unknown = codes.pop("not recorded", 0)
+            others = {code: n for code, n in codes.items() if code != journal.code}
             if others:
-                console.print(f"[yellow]Of those, {sum(others.values())} were played by other code than this "
-                              f"({escape(', '.join(f'{code}: {n}' for code, n in others.items()))}): the results "
-                              "mix versions.[/yellow]")
+                n = sum(others.values())
+                versions = ", ".join(f"{c}: {k}" for c, k in others.items())
+                console.print(f"[yellow]Of those, {_games(n)} {'was' if n == 1 else 'were'} played by other code "
+                              f"than this ({escape(journal.code)}): {escape(versions)}. The results mix "
+                              "versions.[/yellow]")
+            if unknown:
+                console.print(f"[yellow]Of those, {_games(unknown)} {'does' if unknown == 1 else 'do'} not say "
+                              f"which code played {'it' if unknown == 1 else 'them'}.[/yellow]")
         start = time.perf_counter()
         with report.ProgressBar(len(units), console, label="tournament", already=already) as bar:
             result = tour.run(runner, on_done=bar, journal=journal)
@@ -759,6 +776,10 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         console.print(f"Written: {files}")
 
 
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
 def _journal_seed(path: Path | None) -> int | None:
     """The seed in the header of a tournament's games journal, if there is a readable one."""
     if path is None:
@@ -774,7 +795,8 @@ def _journal_seed(path: Path | None) -> int | None:
 
 # -- bench ----------------------------------------------------------------------------------
 
-BENCH_SEARCH = "ismcts:iterations=200,seed=1"    # the search timed: easy's budget, the game's defaults
+BENCH_ITERATIONS = LEVELS["easy"]["iterations"]
+BENCH_SEARCH = f"ismcts:iterations={BENCH_ITERATIONS},seed=1"    # the search timed, with the game's defaults
 
 
 @app.command("bench")
@@ -791,14 +813,13 @@ def bench_cmd(game_ids, options, seconds) -> None:
     """
     import platform
 
-    from ludus.agents.ismcts import LEVELS
     from ludus.arena.speed import playout_rate, search_positions, search_rate
 
     console = _console()
     if options and len(game_ids) != 1:
         _fail(f"-o/--option sets an option of one game; name exactly one GAME with it, "
               f"e.g. ludus bench claim -o players=3 (got {len(game_ids) or 'no'} games)")
-    games = [_make_game(g, options) for g in game_ids or ludus.game_ids()]
+    games = [_make_game(g, options) for g in dict.fromkeys(game_ids or ludus.game_ids())]
     hard = LEVELS["hard"]["time"]
     console.print(f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
                   f"{os.cpu_count()} cores · CPU time of this process · {seconds:g} s a figure")
@@ -812,14 +833,14 @@ def bench_cmd(game_ids, options, seconds) -> None:
         with console.status(f"measuring {game.id}…"):
             playouts = playout_rate(game, seconds, search=True)
             search = search_rate(game, BENCH_SEARCH, search_positions(game), seconds)
-        shares += [playouts.cpu_share, search.cpu_share]
+        shares += [playouts.cpu_share] + ([search.cpu_share] if search else [])
         t.add_row(game.id, ", ".join(changed) or "defaults", f"{playouts.runs_per_s:,.0f}",
-                  f"{playouts.per_s:,.0f}", f"{search.per_s:,.0f}")
+                  f"{playouts.per_s:,.0f}", f"{search.per_s:,.0f}" if search else "—")
     console.print(t)
     console.print("Random: uniformly random moves to the end, as a search plays out its worlds. ISMCTS: "
-                  f"searches of 200 iterations ({BENCH_SEARCH}) from the positions of a game between "
-                  f"heuristic bots; ismcts:hard searches {hard:g} CPU second{'s' if hard != 1 else ''} a move, "
-                  "about that many iterations.", style="dim")
+                  f"searches of {BENCH_ITERATIONS} iterations ({BENCH_SEARCH}) from the positions of a game "
+                  f"between heuristic bots, whole rounds of them; ismcts:hard searches {hard:g} CPU "
+                  f"second{'s' if hard != 1 else ''} a move, about that many iterations.", style="dim")
     if min(shares) < 0.8:
         console.print(f"[yellow]The machine was busy: this run got {min(shares):.0%} of a core at times. CPU "
                       "time leaves out the waiting, but figures from a busy machine still run low.[/yellow]")

@@ -124,6 +124,22 @@ def test_the_analysis_ranks_every_legal_move_and_leads_with_the_move_played(game
     assert all(e.value is None for e in estimates if not e.visits)
 
 
+@pytest.mark.parametrize("game_id,steps,iterations", [
+    ("caesar-cleopatra", 40, 200), ("claim", 9, 200), ("seize-rome", 6, 200), ("claim", 9, None)])
+def test_the_move_played_is_the_most_visited_then_the_best_total_then_the_first_legal(game_id, steps, iterations):
+    """The rule ``act`` plays by, read off the search tree itself (``iterations=None``: one
+    iteration per legal move, so every move is tried once and visits tie)."""
+    game, state = _midgame(game_id, steps)
+    view = state.perspective(state.current_player)
+    legal = view.legal_actions()
+    spec = f"ismcts:iterations={iterations or len(legal)},seed=3"
+    children = make(spec, game)._search(view)[view.player].children
+    if iterations is None:
+        assert {children[a].visits for a in legal} == {1}
+    rule = max(legal, key=lambda a: (children[a].visits, children[a].total) if a in children else (-1, 0.0))
+    assert make(spec, game).act(view) == rule
+
+
 def test_a_time_budget_stops():
     game, state = _midgame("claim", 3)
     agent = make("ismcts:time=0.05,seed=2", game)

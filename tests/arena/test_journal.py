@@ -174,21 +174,41 @@ def test_a_finished_run_is_reported_without_starting_workers(run, tmp_path, monk
     monkeypatch.setattr(LocalBackend, "start", no_start)
     again = run(*args)
     assert again.exit_code == 0, again.output
-    assert "Resuming: 12 of 12 games" in again.output
+    assert "Resuming: 12 of 12 games" in again.output and "nothing left to play" in again.output
     assert (tmp_path / "results.json").read_text() == first
 
 
-def test_each_game_records_the_code_that_played_it_and_a_resume_says_when_versions_mix(run, tmp_path):
+def _stopped_in(out, games: int) -> tuple[tuple, Journal]:
+    """The command of a tournament run into ``out``, and its journal stopped after ``games``."""
     args = ("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3", "--backend", "serial",
-            "--out", str(tmp_path))
-    journal = Journal(tmp_path / "games.jsonl", tournament().header())
+            "--out", str(out))
+    journal = Journal(out / "games.jsonl", tournament().header())
     with pytest.raises(Stop):
-        tournament().run(SerialBackend(), on_done=stop_after(5), journal=journal)
+        tournament().run(SerialBackend(), on_done=stop_after(games), journal=journal)
+    return args, journal
+
+
+def test_each_game_records_the_code_that_played_it_and_a_resume_says_when_versions_mix(run, tmp_path):
+    args, journal = _stopped_in(tmp_path, 5)
     assert journal.codes() == {code_version(): 5}
     lines = (tmp_path / "games.jsonl").read_text().splitlines()
     older = [json.dumps({**json.loads(line), "code": "0123abc"}) for line in lines[1:3]]
     (tmp_path / "games.jsonl").write_text("\n".join([lines[0], *older, *lines[3:]]) + "\n")
     resumed = run(*args)
     assert resumed.exit_code == 0, resumed.output
-    assert "Of those, 2 were played by other code than this (0123abc: 2)" in resumed.output
+    assert f"Of those, 2 games were played by other code than this ({code_version()}): 0123abc: 2." in resumed.output
+    assert "do not say which code" not in resumed.output
     assert journal.codes() == {code_version(): 10, "0123abc": 2}
+
+
+def test_a_resume_tells_games_of_unknown_code_apart_from_other_code(run, tmp_path):
+    """Lines written before journals recorded the code: unknown, which is not "other"."""
+    args, _ = _stopped_in(tmp_path, 1)
+    head, line = (tmp_path / "games.jsonl").read_text().splitlines()
+    line = json.loads(line)
+    del line["code"]
+    (tmp_path / "games.jsonl").write_text(f"{head}\n{json.dumps(line)}\n")
+    resumed = run(*args)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Of those, 1 game does not say which code played it." in resumed.output
+    assert "other code" not in resumed.output

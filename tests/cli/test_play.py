@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 import ludus
 from ludus.agents import ismcts
-from ludus.cli import app, terminal_for
+from ludus.cli import _hint, app, terminal_for
 
 from .conftest import invoke
 
@@ -162,12 +164,14 @@ def test_a_game_without_a_terminal_module_plays_generically(run, toy):
 
 
 @pytest.mark.parametrize("terminal", [True, False])
-def test_a_thinking_bot_is_shown_on_a_terminal_only(terminal):
+def test_a_thinking_bot_is_shown_on_a_terminal_only(terminal, monkeypatch):
     """A search takes seconds a move: a terminal shows that the bot is thinking; a pipe or a file
     gets no spinner lines."""
-    env = {"COLUMNS": "120", "TTY_COMPATIBLE": "1" if terminal else "0"}
-    result = CliRunner(env=env).invoke(app, ["play", "claim", "--as", "1", "--seed", "3", "--vs",
-                                             "ismcts:iterations=50"], input="quit\n\n", catch_exceptions=False)
+    if terminal:
+        monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
+    result = CliRunner(env={"COLUMNS": "120"}).invoke(
+        app, ["play", "claim", "--as", "1", "--seed", "3", "--vs", "ismcts:iterations=50"], input="quit\n\n",
+        catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert ("Seat 0 is thinking" in result.output) is terminal
 
@@ -187,3 +191,29 @@ def test_a_hint_where_the_bots_decide_by_rule_says_so(run, monkeypatch):
     monkeypatch.setitem(ismcts.LEVELS["hard"], "time", 0.05)
     result = run("play", "caesar-cleopatra", "--seed", "3", "--vs", "heuristic", input="hint\nquit\n\n")
     assert "arrange veto (the bots play this by rule here; it is not searched)" in result.output
+
+
+def test_a_hint_typed_ahead_waits_for_its_decision_on_screen(run, monkeypatch):
+    """`1; hint`: the hint is about the next decision, so that decision is drawn first."""
+    monkeypatch.setitem(ismcts.LEVELS["hard"], "time", 0.05)
+    out = run("play", "claim", "--as", "0", "--seed", "3", "--vs", "heuristic", input="1; hint\nquit\n\n").output
+    titles = [m.start() for m in re.finditer(r"Claim · phase \d · trick \d+ of 13", out)]
+    assert len(titles) == 2 and titles[1] < out.index("Hint, from") < out.rindex("Seat 0, your move")
+
+
+def test_in_hot_seat_what_one_person_typed_ahead_never_runs_on_anothers_screen(run, monkeypatch):
+    """Seat 1 types `1; hint`; the keyboard goes to seat 0, then back: seat 1's hint (which would
+    name seat 1's cards) was dropped when the keyboard left, never printed on seat 0's screen."""
+    monkeypatch.setitem(ismcts.LEVELS["hard"], "time", 0.05)
+    out = run("play", "seize-rome", "--seats", "human,human", "--seed", "3",
+              input="\n1; hint\n\n1\n\nquit\n\n").output
+    assert out.count("Pass to seat") == 3 and "Hint" not in out
+
+
+def test_a_hint_with_one_legal_move_says_so():
+    state = ludus.make("claim").new_state(seed=3)
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[-1])
+    screen = Console(file=io.StringIO(), width=120)
+    _hint(screen, state, state.current_player, state.legal_actions(), [])
+    assert screen.file.getvalue() == f"Hint: 1 {state.legal_actions()[0]} is the only legal move\n"

@@ -28,6 +28,7 @@ import json
 import math
 import random
 import time
+from typing import Any
 
 from ..core.errors import OptionError
 from ..core.game import State
@@ -55,7 +56,7 @@ class MoveEstimate:
     seat searching (-1 a loss … +1 a win; a leaf evaluation's estimate where rollouts stop
     early). ``value`` is None for a move not searched."""
 
-    action: tuple
+    action: Any                  # the game's action
     visits: int
     value: float | None
 

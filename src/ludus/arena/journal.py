@@ -29,6 +29,7 @@ class Journal:
         self.path = Path(path)
         self.header = json.loads(json.dumps(header))        # as it reads back from the file
         self.elsewhere = elsewhere
+        self.code = code_version()       # now: the code this process loaded, whenever it appends
 
     def load(self, repair: bool = True) -> dict[int, dict]:
         """Games already in the file, by unit index ({} when there is no file, or not even a
@@ -60,7 +61,7 @@ class Journal:
         The file is opened anew each time: a run lasts hours, and a file replaced meanwhile must
         receive the next games, not a deleted file that an open handle would keep writing to.
         """
-        lines = [{**result.to_dict(), "code": code_version(), **extra} for result in results]
+        lines = [{**result.to_dict(), "code": self.code, **extra} for result in results]
         if not self.path.exists() or not self.path.stat().st_size:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(self.header) + "\n")

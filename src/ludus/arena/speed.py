@@ -79,12 +79,18 @@ def playout_rate(game, seconds: float, seed: int = 12345, validate: bool = False
 
 
 def search_positions(game, games: int = 1, every: int = 4, seed: int = 0) -> list:
-    """Every ``every``-th decision with a real choice in ``games`` games between heuristic bots:
-    positions a search meets, early (long rollouts) to late (short ones)."""
+    """Every ``every``-th decision with a real choice in ``games`` games between heuristic bots
+    (random ones for a game without a heuristic): positions a search meets, early (long
+    rollouts) to late (short ones)."""
+    try:
+        make_agent("heuristic", game)
+        bot = "heuristic"
+    except OptionError:
+        bot = "random"
     out = []
     for g in range(games):
         state = game.new_state(seed + g)
-        bots = [make_agent("heuristic", game, seed=(seed + g) * 10 + p) for p in range(game.num_players)]
+        bots = [make_agent(bot, game, seed=(seed + g) * 10 + p) for p in range(game.num_players)]
         chosen = 0
         while not state.is_terminal:
             p = state.current_player
@@ -99,15 +105,16 @@ def search_positions(game, games: int = 1, every: int = 4, seed: int = 0) -> lis
 def search_rate(game, spec: str, states: list, seconds: float | None = None,
                 clock: Clock = time.process_time) -> Rate | None:
     """Iterations per second of the ISMCTS ``spec`` (give it an iteration budget), one search from
-    each of ``states`` in turn: each once, or round again until ``seconds`` of ``clock`` (only
-    the searches are timed). None when the spec does not apply to the game (e.g. a rollout hook it lacks)."""
+    each of ``states`` in turn: each once, or whole rounds of them until ``seconds`` of ``clock``
+    (only the searches are timed; whole rounds, since early positions cost more per iteration).
+    None when the spec does not apply to the game (e.g. a rollout hook it lacks)."""
     try:
         agent = make_agent(spec, game)
     except OptionError:
         return None
     iterations = searches = 0
     spent = wall = 0.0
-    while states and (searches < len(states) if seconds is None else not searches or spent < seconds):
+    while states and (searches % len(states) or not searches or (seconds is not None and spent < seconds)):
         state = states[searches % len(states)]
         view = state.perspective(state.current_player)
         t, w = clock(), time.perf_counter()
