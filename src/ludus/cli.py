@@ -754,8 +754,19 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
                 console.print(f"[yellow]Of those, {_games(unknown)} {'does' if unknown == 1 else 'do'} not say "
                               f"which code played {'it' if unknown == 1 else 'them'}.[/yellow]")
         start = time.perf_counter()
-        with report.ProgressBar(len(units), console, label="tournament", already=already) as bar:
-            result = tour.run(runner, on_done=bar, journal=journal)
+        bar = report.ProgressBar(len(units), console, label="tournament", already=already)
+        try:
+            with bar:
+                result = tour.run(runner, on_done=bar, journal=journal)
+        except KeyboardInterrupt:
+            played = already + bar.done
+            if journal is not None:
+                console.print(f"Stopped with {played} of {len(units)} games played, all kept in "
+                              f"{escape(str(journal_path))}: run the same command again to resume.")
+            else:
+                console.print(f"Stopped with {played} of {len(units)} games played; nothing was kept (with "
+                              "--out DIR a stopped tournament resumes where it was).")
+            raise SystemExit(130) from None
         elapsed = time.perf_counter() - start
     finally:
         runner.close()

@@ -212,3 +212,26 @@ def test_a_resume_tells_games_of_unknown_code_apart_from_other_code(run, tmp_pat
     assert resumed.exit_code == 0, resumed.output
     assert "Of those, 1 game does not say which code played it." in resumed.output
     assert "other code" not in resumed.output
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_ctrl_c_says_what_was_kept_and_how_to_resume(run, tmp_path, monkeypatch, keep):
+    played = Tournament.run
+
+    def interrupted(self, backend=None, on_done=None, prior_sd=None, journal=None):
+        def then_stop(batch):
+            on_done(batch)
+            raise KeyboardInterrupt
+        return played(self, backend, on_done=then_stop, journal=journal)
+
+    monkeypatch.setattr(Tournament, "run", interrupted)
+    out = ("--out", str(tmp_path)) if keep else ()
+    result = run("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3", "--backend", "serial",
+                 *out)
+    assert result.exit_code == 130
+    if keep:
+        assert "Stopped with 1 of 12 games played, all kept in" in result.output
+        assert "run the same command again to resume" in result.output
+        assert len(Journal(tmp_path / "games.jsonl", tournament().header()).load()) == 1
+    else:
+        assert "Stopped with 1 of 12 games played; nothing was kept (with --out DIR" in result.output
