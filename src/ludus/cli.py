@@ -953,6 +953,74 @@ def replay_cmd(file, seat, all_) -> None:
         console.print("[dim]The record ends before the game does.[/dim]")
 
 
+# -- review ---------------------------------------------------------------------------------
+
+
+@app.command("review")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", required=True, metavar="N|NAME", help="Whose moves to review: a seat number or name.")
+@click.option("--agent", "spec", default="ismcts:iterations=1000,seed=1", show_default=True,
+              help="The search that judges each move (an ismcts spec; e.g. ismcts:hard for 1 s a move).")
+@click.option("--all", "all_", is_flag=True, help="List every decision, not only those the search would "
+                                                  "have played otherwise.")
+def review_cmd(file, seat, spec, all_) -> None:
+    """Review a saved game: what a search would have played at each of one seat's decisions.
+
+    Each decision is searched from that seat's own view at the time (nothing it could not
+    know); values are the search's mean result for the seat, -1 a loss … +1 a win, and a
+    move's gap is how much better the search judged its own choice.
+    """
+    from ludus.arena.review import review_game
+
+    console = _console()
+    record = _load_record(file)
+    game = ludus.make(record["game"], **record["options"])
+    viewer = parse_seat(game, seat)
+    term = terminal_for(game)
+    state = game.new_state(seed=record["seed"])
+    names = seat_names(game)
+    try:
+        review_game(record, viewer, spec)                  # checks the seat and the spec, searches nothing
+    except OptionError as e:
+        _fail(str(e))
+    progress = Progress(TextColumn("[bold]reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=console, transient=True)
+    rows = []
+    with progress:
+        task = progress.add_task("decisions", total=None)
+
+        def on_position(k: int, total: int) -> None:
+            progress.update(task, completed=k, total=total)
+
+        for r in review_game(record, viewer, spec, on_position):
+            while len(state.history) < r.decision:
+                state.apply(game.parse_action(record["actions"][len(state.history)]))
+            when = term.turn_label(state.observe(viewer)) if term.turn_label else f"decision {r.decision + 1}"
+            rows.append((r, when))
+    console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · {escape(names[viewer])}'s "
+                  f"{len(rows)} decisions with a choice, judged by {escape(spec)}")
+    t = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    for col in ("#", "when", "played", "value", "search's choice", "value", "gap"):
+        t.add_column(col, justify="right" if col in ("#", "value", "gap") else "left", no_wrap=col == "when")
+
+    def val(x):
+        return "—" if x is None else f"{x:+.2f}"
+
+    for r, when in rows:
+        if all_ or not r.agrees:
+            t.add_row(str(r.decision + 1), escape(str(when)), escape(str(r.played)), val(r.played_value),
+                      "the same" if r.agrees else escape(str(r.best)), val(r.best_value), f"{r.gap:.2f}")
+    if t.row_count:
+        console.print(t)
+    if rows:
+        agreed = sum(r.agrees for r, _ in rows)
+        worst = max(rows, key=lambda row: row[0].gap)[0]
+        console.print(f"The search agreed with {agreed} of {len(rows)} moves ({agreed / len(rows):.0%}); mean gap "
+                      f"{sum(r.gap for r, _ in rows) / len(rows):.2f}"
+                      + (f"; the largest at decision {worst.decision + 1}: {escape(str(worst.played))}, where it "
+                         f"would have played {escape(str(worst.best))} ({worst.gap:.2f})." if worst.gap else "."))
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script ``ludus``."""
     app.main(args=argv, prog_name="ludus")
