@@ -27,8 +27,9 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   keyed by (table, deal, rotation) — rotation being the seating's index — whose agents are
   built inside the worker from their spec strings,
   with seeds ``derive_seed(seed, "agent", table, deal, rotation, seat)`` (a spec's own
-  ``seed=`` wins). The results therefore depend only on the tournament's inputs, never on the
-  backend or the number of workers — except for agents with a time budget (``ismcts:time=…``),
+  ``seed=`` wins). Games are played deal by deal across the tables. The results therefore
+  depend only on the tournament's inputs, never on the order, the backend or the number of
+  workers — except for agents with a time budget (``ismcts:time=…``),
   which are as deterministic as the clock.
 
 Scoring: each game is split into its pairs of opposing seats; the seat with the higher return
@@ -207,7 +208,10 @@ class Tournament:
             if on_done is not None:
                 on_done(batch)
 
-        units = [u for u in self.units() if u.index not in done]
+        # Played deal by deal across the tables, not table by table: tables of cheap agents and
+        # of slow searchers then mix from the start, so the rate (and the time left) holds, and a
+        # run stopped early holds a like share of every table. Results do not depend on it.
+        units = sorted((u for u in self.units() if u.index not in done), key=lambda u: (u.deal, u.rotation, u.table))
         results = backend.run(self.game_id, self.options, units, finished) if units else []
         return TournamentResult.from_games(self, [*done.values(), *results], prior_sd=prior_sd)
 
