@@ -460,7 +460,7 @@ def _hint(console, state, seat: int, ordered: list, hinter: list, shown: int = 3
                       "(the bots play this by rule here; it is not searched)")
         return
     console.print(f"Hint, from {search.last_iterations:,} worlds you cannot tell from the true one "
-                  "(mean result: -1 a loss … +1 a win):")
+                  "(its estimate for you: -1 a sure loss … +1 a sure win):")
     for e in estimates[:shown]:
         if e.visits:
             console.print(f"  [bold]{number[e.action]:>2}[/bold]  {escape(str(e.action)):<24} {e.value:+.2f}  "
@@ -720,6 +720,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         seed = _journal_seed(journal_path)
     if seed is None:
         seed = random.randrange(10**6)
+    runner = None
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners, order=order)
@@ -731,6 +732,11 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             runner.start()                                  # after every input is checked: Ray takes seconds
     except OptionError as e:
         _fail(str(e))
+    except KeyboardInterrupt:                               # e.g. while Ray starts
+        if runner is not None:
+            runner.close()
+        console.print("Stopped before any game was played.")
+        raise SystemExit(130) from None
     try:
         units = tour.units()
         rounded = (f" (rounded up from {num_games}: every deal is played in all {tour.seatings_text()})"
@@ -876,6 +882,24 @@ def _load_record(path: str):
     return record
 
 
+def _turn_of(term, state) -> Any:
+    """Where the game is, from its public view: the terminal's turn label, else the turn number."""
+    obs = state.observe(None)
+    if term.turn_label is not None:
+        return term.turn_label(obs)
+    return obs.get("turn") if isinstance(obs, dict) else None
+
+
+def _turn_title(term, names: list[str], turn, active: int | None, decision: int) -> str:
+    """A title for ``turn`` (see ``_turn_of``) of seat ``active``: "Turn 6 · Caesar", "Phase 1 ·
+    trick 3 of 13", "Setup"; "Decision N" where the game tells no turn."""
+    if term.turn_label is not None:
+        return str(turn)[:1].upper() + str(turn)[1:] if turn else f"Decision {decision}"
+    if turn in (None, 0):
+        return "Setup" if turn == 0 else f"Decision {decision}"
+    return f"Turn {turn} · {names[active].capitalize()}" if active is not None else f"Turn {turn}"
+
+
 def replay_steps(record: dict, seat: int | None):
     """Yield (step title, narration lines, observation) per turn, as ``seat`` saw them.
 
@@ -887,29 +911,15 @@ def replay_steps(record: dict, seat: int | None):
     names = seat_names(game)
     state = game.new_state(seed=record["seed"])
     lines: list[str] = []
-
-    def turn_of() -> Any:
-        obs = state.observe(None)
-        if term.turn_label is not None:
-            return term.turn_label(obs)
-        return obs.get("turn") if isinstance(obs, dict) else None
-
-    def title(turn, active) -> str:
-        if term.turn_label is not None:
-            return str(turn)[:1].upper() + str(turn)[1:] if turn else f"Decision {len(state.history)}"
-        if turn in (None, 0):
-            return "Setup" if turn == 0 else f"Decision {len(state.history)}"
-        return f"Turn {turn} · {names[active].capitalize()}" if active is not None else f"Turn {turn}"
-
-    current = turn_of()
+    current = _turn_of(term, state)
     active = state.current_player
     for i, text in enumerate(record["actions"]):
         events = state.apply(game.parse_action(text))
         lines += narration(term, events, seat)
-        new = turn_of()
+        new = _turn_of(term, state)
         last = i == len(record["actions"]) - 1
         if new != current or new is None or last:
-            yield title(current, active), lines, state.observe(seat)
+            yield _turn_title(term, names, current, active, len(state.history)), lines, state.observe(seat)
             lines = []
             current, active = new, state.current_player
     if not record["actions"]:
@@ -961,14 +971,15 @@ def replay_cmd(file, seat, all_) -> None:
 @click.option("--seat", required=True, metavar="N|NAME", help="Whose moves to review: a seat number or name.")
 @click.option("--agent", "spec", default="ismcts:iterations=1000,seed=1", show_default=True,
               help="The search that judges each move (an ismcts spec; e.g. ismcts:hard for 1 s a move).")
-@click.option("--all", "all_", is_flag=True, help="List every decision, not only those the search would "
-                                                  "have played otherwise.")
+@click.option("--all", "all_", is_flag=True, help="List every decision with a choice, not only those where the "
+                                                  "search would have played another move.")
 def review_cmd(file, seat, spec, all_) -> None:
     """Review a saved game: what a search would have played at each of one seat's decisions.
 
-    Each decision is searched from that seat's own view at the time (nothing it could not
-    know); values are the search's mean result for the seat, -1 a loss … +1 a win, and a
-    move's gap is how much better the search judged its own choice.
+    Each decision with a choice is searched from that seat's own view at the time (nothing it
+    could not know). Values are the search's estimate for the seat, -1 a sure loss … +1 a sure
+    win; "tried" is the share of its iterations a move got: a move it barely tried is one it
+    found clearly worse, whatever its value (an estimate from few tries).
     """
     from ludus.arena.review import review_game
 
@@ -977,48 +988,70 @@ def review_cmd(file, seat, spec, all_) -> None:
     game = ludus.make(record["game"], **record["options"])
     viewer = parse_seat(game, seat)
     term = terminal_for(game)
-    state = game.new_state(seed=record["seed"])
     names = seat_names(game)
-    try:
-        review_game(record, viewer, spec)                  # checks the seat and the spec, searches nothing
-    except OptionError as e:
-        _fail(str(e))
     progress = Progress(TextColumn("[bold]reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, transient=True)
-    rows = []
+    task = progress.add_task("decisions", total=None)
+    try:
+        reviews = review_game(record, viewer, spec, lambda k, n: progress.update(task, completed=k, total=n))
+    except OptionError as e:                               # the seat or the spec; nothing searched yet
+        _fail(str(e))
+    state = game.new_state(seed=record["seed"])            # follows the reviews, for the "when" column
+    rows: list[tuple[Any, str]] = []
+    stopped = False
     with progress:
-        task = progress.add_task("decisions", total=None)
+        try:
+            for r in reviews:
+                while len(state.history) < r.decision:
+                    state.apply(game.parse_action(record["actions"][len(state.history)]))
+                rows.append((r, _turn_title(term, names, _turn_of(term, state), viewer, r.decision + 1)))
+        except KeyboardInterrupt:
+            stopped = True
+    _print_review(console, game, record, names[viewer], spec, rows, all_)
+    if stopped:
+        console.print("[yellow]Stopped: the decisions above are those reviewed so far.[/yellow]")
+        raise SystemExit(130)
+    if not ludus.replay(record).is_terminal:
+        console.print("[dim]The record ends before the game does.[/dim]")
 
-        def on_position(k: int, total: int) -> None:
-            progress.update(task, completed=k, total=total)
 
-        for r in review_game(record, viewer, spec, on_position):
-            while len(state.history) < r.decision:
-                state.apply(game.parse_action(record["actions"][len(state.history)]))
-            when = term.turn_label(state.observe(viewer)) if term.turn_label else f"decision {r.decision + 1}"
-            rows.append((r, when))
-    console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · {escape(names[viewer])}'s "
-                  f"{len(rows)} decisions with a choice, judged by {escape(spec)}")
+def _print_review(console, game, record, name: str, spec: str, rows: list, all_: bool) -> None:
+    searched = [r for r, _ in rows if r.searched]
+    console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · {escape(name.capitalize())}: "
+                  f"{len(rows)} decision{'s' if len(rows) != 1 else ''} with a choice, judged by {escape(spec)}")
+    if not rows:
+        console.print("Nothing to review: this seat never had a choice in the record.")
+        return
     t = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    for col in ("#", "when", "played", "value", "search's choice", "value", "gap"):
-        t.add_column(col, justify="right" if col in ("#", "value", "gap") else "left", no_wrap=col == "when")
+    for col in ("#", "when", "played", "value · tried", "search's choice", "value · tried"):
+        t.add_column(col, justify="right" if col in ("#", "value · tried") else "left")
 
-    def val(x):
-        return "—" if x is None else f"{x:+.2f}"
+    def rated(x: float | None, visits: int, r) -> str:
+        return f"{'—' if x is None else f'{x:+.2f}'} · {visits / r.iterations:.0%}"
 
     for r, when in rows:
-        if all_ or not r.agrees:
-            t.add_row(str(r.decision + 1), escape(str(when)), escape(str(r.played)), val(r.played_value),
-                      "the same" if r.agrees else escape(str(r.best)), val(r.best_value), f"{r.gap:.2f}")
+        if not r.searched:
+            if all_:
+                t.add_row(str(r.decision + 1), escape(when), escape(str(r.played)), "",
+                          f"{escape(str(r.best))} [dim](by rule)[/dim]", "[dim]not searched[/dim]")
+        elif all_ or not r.agrees:
+            t.add_row(str(r.decision + 1), escape(when), escape(str(r.played)),
+                      rated(r.played_value, r.played_visits, r), "the same" if r.agrees else escape(str(r.best)),
+                      rated(r.best_value, r.best_visits, r))
     if t.row_count:
         console.print(t)
-    if rows:
-        agreed = sum(r.agrees for r, _ in rows)
-        worst = max(rows, key=lambda row: row[0].gap)[0]
-        console.print(f"The search agreed with {agreed} of {len(rows)} moves ({agreed / len(rows):.0%}); mean gap "
-                      f"{sum(r.gap for r, _ in rows) / len(rows):.2f}"
-                      + (f"; the largest at decision {worst.decision + 1}: {escape(str(worst.played))}, where it "
-                         f"would have played {escape(str(worst.best))} ({worst.gap:.2f})." if worst.gap else "."))
+    if searched:
+        agreed = sum(r.agrees for r in searched)
+        barely = [r for r in searched if not r.agrees and r.played_share < 0.05]
+        console.print(f"The search agreed with {agreed} of {len(searched)} searched moves "
+                      f"({agreed / len(searched):.0%})."
+                      + (f" It barely tried (under 5 % of its iterations) the move played at decision"
+                         f"{'s' if len(barely) > 1 else ''} {', '.join(str(r.decision + 1) for r in barely)}."
+                         if barely else ""))
+    if len(searched) < len(rows):
+        n = len(rows) - len(searched)
+        console.print(f"{n} decision{'s' if n != 1 else ''} the game's search makes by a rule (such as Caesar & "
+                      f"Cleopatra's opening arrangement) {'are' if n != 1 else 'is'} not reviewed.", style="dim")
 
 
 def main(argv: list[str] | None = None) -> None:

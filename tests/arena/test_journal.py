@@ -236,3 +236,16 @@ def test_ctrl_c_says_what_was_kept_and_how_to_resume(run, tmp_path, monkeypatch,
         assert len(Journal(tmp_path / "games.jsonl", tournament().header()).load()) == 1
     else:
         assert "Stopped with 1 of 12 games played; nothing was kept (with --out DIR" in result.output
+
+
+def test_ctrl_c_while_the_workers_start_stops_cleanly(run, monkeypatch):
+    closed = []
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(LocalBackend, "start", interrupted)
+    monkeypatch.setattr(LocalBackend, "close", lambda self: closed.append(self))
+    result = run("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3")
+    assert result.exit_code == 130 and "Stopped before any game was played." in result.output
+    assert closed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -26,7 +27,8 @@ def test_a_game_played_by_the_judge_itself_is_all_agreement(game_id):
     games agrees everywhere, which shows each decision is searched from the seat's view then."""
     record = _record(game_id, [JUDGE, "random"])
     reviews = list(review_game(record, 0, JUDGE))
-    assert reviews and all(r.agrees and r.gap == 0 for r in reviews)
+    assert reviews and all(r.agrees for r in reviews)
+    assert all(r.played_visits == r.best_visits and r.played_value == r.best_value for r in reviews if r.searched)
 
 
 def test_every_decision_with_a_choice_is_reviewed_once_in_order():
@@ -41,8 +43,19 @@ def test_every_decision_with_a_choice_is_reviewed_once_in_order():
     reviews = list(review_game(record, 1, JUDGE, on_position=lambda k, n: seen.append((k, n))))
     assert [(r.decision, str(r.played), r.choices) for r in reviews] == choices
     assert seen == [(k, len(choices)) for k in range(len(choices))]
-    assert all(-1 <= r.best_value <= 1 and r.gap >= 0 for r in reviews)
+    assert all(r.searched and -1 <= r.best_value <= 1 and r.best_visits >= r.played_visits >= 1 for r in reviews)
     assert any(not r.agrees for r in reviews)
+
+
+def test_moves_the_game_makes_by_rule_are_marked_not_searched():
+    """Caesar & Cleopatra's search arranges the action pile by a rule: those decisions carry the
+    rule's move and no values, and the first placement after them is searched."""
+    record = _record("caesar-cleopatra", ["random", "random"])
+    reviews = list(review_game(record, 0, JUDGE))
+    by_rule = [r for r in reviews if not r.searched]
+    assert by_rule and all(str(r.played).startswith("arrange") for r in by_rule)
+    assert all(r.played_value is None and r.best_value is None and r.iterations == 0 for r in by_rule)
+    assert reviews[len(by_rule)].searched
 
 
 @pytest.mark.parametrize(("seat", "spec", "message"), [
@@ -64,9 +77,54 @@ def test_a_tampered_record_is_refused():
 
 def test_review_command(run, tmp_path):
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(_record("claim", ["heuristic", "random"])))
+    record = _record("claim", ["heuristic", "random"])
+    path.write_text(json.dumps(record))
     result = run("review", str(path), "--seat", "1", "--agent", JUDGE)
     assert result.exit_code == 0, result.output
-    assert "The search agreed with" in result.output and "phase 1 · trick" in result.output
+    assert "Seat 1: " in result.output and "The search agreed with" in result.output
+    assert "Phase 1 · trick" in result.output and "the same" not in result.output      # disagreements only
+    every = run("review", str(path), "--seat", "1", "--agent", JUDGE, "--all")
+    assert every.output.count("the same") == int(re.search(r"agreed with (\d+) of", every.output).group(1))
     refused = run("review", str(path), "--seat", "0", "--agent", "random")
     assert refused.exit_code == 2 and "a review needs a searching agent" in refused.output
+
+
+def test_review_command_by_seat_name_with_rule_made_moves(run, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_record("caesar-cleopatra", ["random", "random"])))
+    result = run("review", str(path), "--seat", "cleopatra", "--agent", JUDGE, "--all")
+    assert result.exit_code == 0, result.output
+    assert "Cleopatra: " in result.output and "Turn 1 · Cleopatra" in result.output
+    assert re.search(r"arrange \w+ \(by rule\) +not searched", result.output) and "by a rule" in result.output
+
+
+def test_review_command_on_a_record_cut_short_with_nothing_to_review(run, tmp_path):
+    record = _record("claim", ["random", "random"])
+    record["actions"] = record["actions"][:1]
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(record))
+    seat = 1 - ludus.make("claim").new_state(seed=record["seed"]).current_player     # the seat that did not move
+    result = run("review", str(path), "--seat", str(seat), "--agent", JUDGE)
+    assert result.exit_code == 0, result.output
+    assert "0 decisions with a choice" in result.output and "Nothing to review" in result.output
+    assert "The record ends before the game does." in result.output
+
+
+def test_ctrl_c_during_a_review_keeps_the_decisions_reviewed_so_far(run, tmp_path, monkeypatch):
+    from ludus.agents.ismcts import ISMCTSAgent
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_record("claim", ["random", "random"])))
+    searched = ISMCTSAgent.analyse
+    calls = []
+
+    def then_stop(self, perspective):
+        calls.append(1)
+        if len(calls) > 3:
+            raise KeyboardInterrupt
+        return searched(self, perspective)
+
+    monkeypatch.setattr(ISMCTSAgent, "analyse", then_stop)
+    result = run("review", str(path), "--seat", "0", "--agent", JUDGE, "--all")
+    assert result.exit_code == 130
+    assert "3 decisions with a choice" in result.output and "reviewed so far" in result.output

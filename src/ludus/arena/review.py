@@ -1,11 +1,13 @@
 """A finished game reviewed move by move: what a search would have played at each of one seat's
-decisions, and how much worse it judged the move played.
+decisions, and how it rated the move played.
 
 Each decision is searched from the seat's own perspective at that moment (``state.perspective``
 of the replayed game), so a review knows no more than the player did: the rest of the record
-serves only to reach the position. The search's values are mean results for the seat (-1 a
-loss … +1 a win), so the *gap* of a move is roughly how much of a game it gave away in the
-search's eyes — an estimate, noisy for a small budget.
+serves only to reach the position. Values are the search's estimate for the seat, from -1 (a
+sure loss) to +1 (a sure win): mean rollout results, or the game's leaf evaluation where its
+default search stops rollouts early (Caesar & Cleopatra, Seize Rome). How often the search
+tried a move says more than its value when it tried it only a few times: a search spends its
+iterations on the moves it rates best, so a move it barely tried is one it found clearly worse.
 """
 
 from __future__ import annotations
@@ -20,26 +22,35 @@ from ..core.registry import replay
 
 @dataclasses.dataclass(frozen=True)
 class Review:
-    """One decision of the seat: the move played and the search's best, with their values."""
+    """One decision of the seat: the move played and the search's choice, as the search saw them.
+
+    ``searched`` is False where the game decides without search (``decide_without_search``,
+    e.g. Caesar & Cleopatra's opening arrangement): ``best`` is then the rule's move, and there
+    are no values or visits.
+    """
 
     decision: int              # index of the decision in the whole game (0-based)
+    choices: int               # legal moves there
+    iterations: int            # of the search (0: not searched)
     played: object
     played_value: float | None
+    played_visits: int
     best: object
     best_value: float | None
-    choices: int               # legal moves there
+    best_visits: int
+
+    @property
+    def searched(self) -> bool:
+        return self.iterations > 0
 
     @property
     def agrees(self) -> bool:
         return self.played == self.best
 
     @property
-    def gap(self) -> float:
-        """How much better the search judged its best move than the move played (0 if the same,
-        or if either was not searched)."""
-        if self.agrees or self.played_value is None or self.best_value is None:
-            return 0.0
-        return max(0.0, self.best_value - self.played_value)
+    def played_share(self) -> float | None:
+        """The share of the search's iterations spent on the move played."""
+        return self.played_visits / self.iterations if self.iterations else None
 
 
 def review_game(record: dict, seat: int, spec: str = "ismcts:iterations=1000,seed=1",
@@ -58,20 +69,21 @@ def review_game(record: dict, seat: int, spec: str = "ismcts:iterations=1000,see
 
 
 def _reviews(game, record: dict, seat: int, search, on_position) -> Iterator[Review]:
-    state = game.new_state(seed=record["seed"])
     actions = [game.parse_action(text) for text in record["actions"]]
     probe = game.new_state(seed=record["seed"])
-    todo = []
-    for i, action in enumerate(actions):          # the seat's decisions with a real choice
+    todo: dict[int, int] = {}                     # decision index -> its place among the reviewed
+    for i, action in enumerate(actions):
         if probe.current_player == seat and len(probe.legal_actions()) > 1:
-            todo.append(i)
+            todo[i] = len(todo)
         probe.apply(action)
+    state = game.new_state(seed=record["seed"])
     for i, played in enumerate(actions):
         if i in todo:
             if on_position is not None:
-                on_position(todo.index(i), len(todo))
+                on_position(todo[i], len(todo))
             estimates = search.analyse(state.perspective(seat))
-            value = {e.action: e.value for e in estimates}
-            yield Review(i, played, value.get(played), estimates[0].action, estimates[0].value,
-                         len(estimates))
+            mine = next(e for e in estimates if e.action == played)
+            best = estimates[0]
+            yield Review(i, len(estimates), search.last_iterations, played, mine.value, mine.visits,
+                         best.action, best.value, best.visits)
         state.apply(played)
