@@ -249,3 +249,34 @@ def test_ctrl_c_while_the_workers_start_stops_cleanly(run, monkeypatch):
     result = run("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3")
     assert result.exit_code == 130 and "Stopped before any game was played." in result.output
     assert closed
+
+
+def test_code_version_names_the_commit_and_tells_different_edits_apart(tmp_path, monkeypatch):
+    import subprocess
+
+    from ludus.arena import journal as journal_module
+
+    package = tmp_path / "src" / "ludus"
+    (package / "arena").mkdir(parents=True)
+    (package / "__init__.py").write_text("x = 1\n")
+
+    def version() -> str:
+        monkeypatch.setattr(journal_module, "__file__", str(package / "arena" / "journal.py"))
+        journal_module.code_version.cache_clear()
+        return journal_module.code_version()
+
+    assert version().startswith("ludus ")                     # not a git checkout: the version
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "c"], check=True)
+    commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    assert version() == commit
+    (package / "__init__.py").write_text("x = 2\n")
+    one = version()
+    (package / "__init__.py").write_text("x = 3\n")
+    other = version()
+    (package / "new.py").write_text("y = 1\n")
+    untracked = version()
+    assert one.startswith(commit + "+changes.") and len({one, other, untracked}) == 3
+    journal_module.code_version.cache_clear()

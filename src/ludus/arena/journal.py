@@ -12,6 +12,7 @@ is appended.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import subprocess
 from collections import Counter
@@ -72,9 +73,10 @@ class Journal:
 
 @functools.cache
 def code_version() -> str:
-    """The code playing: in a source checkout its git commit ("2d564c2", with "+changes" when the
-    package's files differ from it), else the installed version ("ludus 0.1.0"). Long runs and
-    resumed ones record it per game, so that results of mixed versions are seen as such."""
+    """The code playing: in a source checkout its git commit ("2d564c2"; "2d564c2+changes.1a2b3c"
+    when the package's files differ from it, the suffix a hash of the differences, so that two
+    different edits do not pass for one), else the installed version ("ludus 0.1.0"). Long runs
+    and resumed ones record it per game, so that results of mixed versions are seen as such."""
     from .. import __version__
 
     package = Path(__file__).resolve().parent.parent
@@ -85,7 +87,13 @@ def code_version() -> str:
     try:
         if not git("ls-files", "--", "__init__.py"):          # installed, not this checkout's files
             return f"ludus {__version__}"
-        return git("rev-parse", "--short", "HEAD") + ("+changes" if git("status", "--porcelain", "--", ".") else "")
+        commit, status = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--", ".")
+        if not status:
+            return commit
+        untracked = git("ls-files", "--others", "--exclude-standard", "--", ".").splitlines()   # paths from here
+        edits = git("diff", "HEAD", "--", ".") + "".join(
+            name + (package / name).read_text(errors="replace") for name in untracked if (package / name).is_file())
+        return f"{commit}+changes.{hashlib.sha1(edits.encode()).hexdigest()[:6]}"
     except (OSError, subprocess.CalledProcessError):
         return f"ludus {__version__}"
 
