@@ -445,7 +445,7 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
 
 def _hint(console, state, seat: int, ordered: list, hinter: list, shown: int = 3) -> None:
     """What ``ismcts:hard`` would play from the seat's perspective (nothing the seat may not
-    know), its best moves numbered as on screen, with their mean result."""
+    know), its best moves numbered as on screen, with its estimate of each."""
     if not hinter:
         hinter.append(agents_mod.make("ismcts:hard", state.game))
     search = hinter[0]
