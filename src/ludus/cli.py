@@ -720,7 +720,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         seed = _journal_seed(journal_path)
     if seed is None:
         seed = random.randrange(10**6)
-    runner = None
+    runner, already = None, 0
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners, order=order)
@@ -735,7 +735,9 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     except KeyboardInterrupt:                               # e.g. while Ray starts
         if runner is not None:
             runner.close()
-        console.print("Stopped before any game was played.")
+        kept = (f"; the {_games(already)} in {escape(str(journal_path))} are kept: run the same command again "
+                "to resume" if journal_path is not None and already else "")
+        console.print(f"Stopped before any new game was played{kept}.")
         raise SystemExit(130) from None
     try:
         units = tour.units()
@@ -978,8 +980,9 @@ def review_cmd(file, seat, spec, all_) -> None:
 
     Each decision with a choice is searched from that seat's own view at the time (nothing it
     could not know). Values are the search's estimate for the seat, -1 a sure loss … +1 a sure
-    win; "tried" is the share of its iterations a move got: a move it barely tried is one it
-    found clearly worse, whatever its value (an estimate from few tries).
+    win; "tried" is the share of its iterations a move got. A move played that the search tried
+    a quarter as often as its own choice, or less, is one it found worse, whatever its value (an
+    estimate from few tries).
     """
     from ludus.arena.review import review_game
 
@@ -992,11 +995,18 @@ def review_cmd(file, seat, spec, all_) -> None:
     progress = Progress(TextColumn("[bold]reviewing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=console, transient=True)
     task = progress.add_task("decisions", total=None)
+    total = [0]                                            # the seat's decisions with a choice
+
+    def on_position(k: int, n: int) -> None:
+        total[0] = n
+        progress.update(task, completed=k, total=n)
+
     try:
-        reviews = review_game(record, viewer, spec, lambda k, n: progress.update(task, completed=k, total=n))
+        reviews = review_game(record, viewer, spec, on_position)
     except OptionError as e:                               # the seat or the spec; nothing searched yet
         _fail(str(e))
     state = game.new_state(seed=record["seed"])            # follows the reviews, for the "when" column
+    turn, active = _turn_of(term, state), state.current_player   # active: who opened the turn, as in replay
     rows: list[tuple[Any, str]] = []
     stopped = False
     with progress:
@@ -1004,10 +1014,13 @@ def review_cmd(file, seat, spec, all_) -> None:
             for r in reviews:
                 while len(state.history) < r.decision:
                     state.apply(game.parse_action(record["actions"][len(state.history)]))
-                rows.append((r, _turn_title(term, names, _turn_of(term, state), viewer, r.decision + 1)))
+                    new = _turn_of(term, state)
+                    if new != turn or new is None:
+                        turn, active = new, state.current_player
+                rows.append((r, _turn_title(term, names, turn, active, r.decision + 1)))
         except KeyboardInterrupt:
             stopped = True
-    _print_review(console, game, record, names[viewer], spec, rows, all_)
+    _print_review(console, game, record, names[viewer], spec, rows, all_, total[0] if stopped else None)
     if stopped:
         console.print("[yellow]Stopped: the decisions above are those reviewed so far.[/yellow]")
         raise SystemExit(130)
@@ -1015,19 +1028,26 @@ def review_cmd(file, seat, spec, all_) -> None:
         console.print("[dim]The record ends before the game does.[/dim]")
 
 
-def _print_review(console, game, record, name: str, spec: str, rows: list, all_: bool) -> None:
+def _print_review(console, game, record, name: str, spec: str, rows: list, all_: bool,
+                  of: int | None = None) -> None:
+    """The review's table and summary; ``of``: the seat's decisions with a choice, when the
+    review stopped before reaching them all."""
     searched = [r for r, _ in rows if r.searched]
+    count = (f"{len(rows)} of {of} decisions with a choice reviewed" if of is not None
+             else f"{len(rows)} decision{'s' if len(rows) != 1 else ''} with a choice")
     console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · {escape(name.capitalize())}: "
-                  f"{len(rows)} decision{'s' if len(rows) != 1 else ''} with a choice, judged by {escape(spec)}")
+                  f"{count}, judged by {escape(spec)}")
     if not rows:
-        console.print("Nothing to review: this seat never had a choice in the record.")
+        if of is None:
+            console.print("Nothing to review: this seat never had a choice in the record.")
         return
     t = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     for col in ("#", "when", "played", "value · tried", "search's choice", "value · tried"):
         t.add_column(col, justify="right" if col in ("#", "value · tried") else "left")
 
     def rated(x: float | None, visits: int, r) -> str:
-        return f"{'—' if x is None else f'{x:+.2f}'} · {visits / r.iterations:.0%}"
+        share, value = visits / r.iterations, "—" if x is None else f"{x:+.2f}"     # None: never tried
+        return f"{value} · {share:.1%}" if share < 0.1 else f"{value} · {share:.0%}"
 
     for r, when in rows:
         if not r.searched:
@@ -1042,12 +1062,12 @@ def _print_review(console, game, record, name: str, spec: str, rows: list, all_:
         console.print(t)
     if searched:
         agreed = sum(r.agrees for r in searched)
-        barely = [r for r in searched if not r.agrees and r.played_share < 0.05]
+        behind = [r for r in searched if r.far_behind]
         console.print(f"The search agreed with {agreed} of {len(searched)} searched moves "
                       f"({agreed / len(searched):.0%})."
-                      + (f" It barely tried (under 5 % of its iterations) the move played at decision"
-                         f"{'s' if len(barely) > 1 else ''} {', '.join(str(r.decision + 1) for r in barely)}."
-                         if barely else ""))
+                      + (f" It found the move played clearly worse (it tried its own choice at least four "
+                         f"times as often) at decision{'s' if len(behind) > 1 else ''} "
+                         f"{', '.join(str(r.decision + 1) for r in behind)}." if behind else ""))
     if len(searched) < len(rows):
         n = len(rows) - len(searched)
         console.print(f"{n} decision{'s' if n != 1 else ''} the game's search makes by a rule (such as Caesar & "

@@ -4,6 +4,8 @@ and a journal of another run is refused before any game."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 
 import pytest
 
@@ -247,14 +249,23 @@ def test_ctrl_c_while_the_workers_start_stops_cleanly(run, monkeypatch):
     monkeypatch.setattr(LocalBackend, "start", interrupted)
     monkeypatch.setattr(LocalBackend, "close", lambda self: closed.append(self))
     result = run("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3")
-    assert result.exit_code == 130 and "Stopped before any game was played." in result.output
+    assert result.exit_code == 130 and "Stopped before any new game was played." in result.output
     assert closed
 
 
-def test_code_version_names_the_commit_and_tells_different_edits_apart(tmp_path, monkeypatch):
-    import subprocess
-
+@pytest.fixture
+def fresh_code_version():
+    """code_version is cached per process: clear it before and after a test that moves it."""
     from ludus.arena import journal as journal_module
+
+    journal_module.code_version.cache_clear()
+    yield journal_module
+    journal_module.code_version.cache_clear()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_code_version_names_the_commit_and_tells_different_edits_apart(tmp_path, monkeypatch, fresh_code_version):
+    journal_module = fresh_code_version
 
     package = tmp_path / "src" / "ludus"
     (package / "arena").mkdir(parents=True)
@@ -266,7 +277,7 @@ def test_code_version_names_the_commit_and_tells_different_edits_apart(tmp_path,
         return journal_module.code_version()
 
     assert version().startswith("ludus ")                     # not a git checkout: the version
-    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     subprocess.run([*git, "init", "-q"], check=True)
     subprocess.run([*git, "add", "."], check=True)
     subprocess.run([*git, "commit", "-qm", "c"], check=True)
@@ -278,5 +289,6 @@ def test_code_version_names_the_commit_and_tells_different_edits_apart(tmp_path,
     other = version()
     (package / "new.py").write_text("y = 1\n")
     untracked = version()
-    assert one.startswith(commit + "+changes.") and len({one, other, untracked}) == 3
-    journal_module.code_version.cache_clear()
+    (package / "café.py").write_bytes(b"\xff\xfe not utf-8")
+    odd = version()
+    assert one.startswith(commit + "+changes.") and len({one, other, untracked, odd}) == 4

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -81,20 +82,22 @@ def code_version() -> str:
 
     package = Path(__file__).resolve().parent.parent
 
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=package, capture_output=True, text=True, check=True).stdout.strip()
+    def git(*args: str) -> bytes:
+        return subprocess.run(["git", *args], cwd=package, capture_output=True, check=True, timeout=20).stdout
 
     try:
-        if not git("ls-files", "--", "__init__.py"):          # installed, not this checkout's files
+        if not git("ls-files", "--", "__init__.py").strip():       # installed, not this checkout's files
             return f"ludus {__version__}"
-        commit, status = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--", ".")
-        if not status:
+        commit = git("rev-parse", "--short", "HEAD").decode().strip()
+        if not git("status", "--porcelain", "--", ".").strip():
             return commit
-        untracked = git("ls-files", "--others", "--exclude-standard", "--", ".").splitlines()   # paths from here
-        edits = git("diff", "HEAD", "--", ".") + "".join(
-            name + (package / name).read_text(errors="replace") for name in untracked if (package / name).is_file())
-        return f"{commit}+changes.{hashlib.sha1(edits.encode()).hexdigest()[:6]}"
-    except (OSError, subprocess.CalledProcessError):
+        edits = hashlib.sha1(git("diff", "--no-ext-diff", "--no-textconv", "--no-color", "HEAD", "--", "."))
+        for name in git("ls-files", "-z", "--others", "--exclude-standard", "--", ".").split(b"\0"):   # untracked
+            path = package / os.fsdecode(name)
+            if name and path.is_file():
+                edits.update(name + b"\0" + path.read_bytes() + b"\0")
+        return f"{commit}+changes.{edits.hexdigest()[:6]}"
+    except (OSError, subprocess.SubprocessError, ValueError):
         return f"ludus {__version__}"
 
 

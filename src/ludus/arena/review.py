@@ -7,7 +7,8 @@ serves only to reach the position. Values are the search's estimate for the seat
 sure loss) to +1 (a sure win): mean rollout results, or the game's leaf evaluation where its
 default search stops rollouts early (Caesar & Cleopatra, Seize Rome). How often the search
 tried a move says more than its value when it tried it only a few times: a search spends its
-iterations on the moves it rates best, so a move it barely tried is one it found clearly worse.
+iterations on the moves it rates best, so a move it tried far less often than its own choice
+(``Review.far_behind``: a quarter as often or less) is one it found worse.
 """
 
 from __future__ import annotations
@@ -51,6 +52,13 @@ class Review:
     def played_share(self) -> float | None:
         """The share of the search's iterations spent on the move played."""
         return self.played_visits / self.iterations if self.iterations else None
+
+    @property
+    def far_behind(self) -> bool:
+        """The search tried its own choice at least four times as often as the move played: a
+        clear verdict, where values alone may rest on a few rollouts. (A share of all iterations
+        would not do: with 40 legal moves an even split gives each 2.5 %.)"""
+        return self.searched and not self.agrees and self.played_visits * 4 <= self.best_visits
 
 
 def review_game(record: dict, seat: int, spec: str = "ismcts:iterations=1000,seed=1",
