@@ -3,6 +3,8 @@ slow or not yet timed, up to 32 when they are cheap, every unit handed out once 
 
 from __future__ import annotations
 
+import pytest
+
 from ludus.arena import backends
 from ludus.arena.backends import _Batcher
 
@@ -38,3 +40,24 @@ def test_cheap_games_go_in_batches_of_at_most_32_and_the_end_is_spread(monkeypat
     assert [u for b in batches for u in b] == units
     assert max(len(b) for b in batches) == 32
     assert len(batches[-1]) < 32                            # the tail is cut small for both workers
+
+
+def test_an_error_cancels_only_the_batches_still_running():
+    """Cancelling a task that has already ended can crash Ray 2.60's core worker ("Tried to
+    complete task that was not pending"): the failed batch, finished, must not be cancelled."""
+    submitted, cancelled = [], []
+
+    def submit(batch):
+        submitted.append(batch)
+        return len(submitted) - 1                      # a handle: the batch's number
+
+    def fetch(handle):
+        if handle == 0:
+            raise ValueError("an agent's error")
+        return []
+
+    with pytest.raises(ValueError):
+        backends._keep_busy(_Batcher(list(range(10)), workers=1), 3, submit=submit,
+                            wait_any=lambda pending: (pending[:1], pending[1:]), fetch=fetch, on_done=None,
+                            cancel=cancelled.extend)
+    assert cancelled == [1, 2]

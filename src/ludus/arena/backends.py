@@ -114,13 +114,15 @@ class _Batcher:
         self.finished += n
 
 
-def _keep_busy(batcher: _Batcher, in_flight: int, submit, wait_any, on_done: OnDone | None,
+def _keep_busy(batcher: _Batcher, in_flight: int, submit, wait_any, fetch, on_done: OnDone | None,
                cancel) -> list[GameResult]:
     """Run every batch with ``in_flight`` of them out at a time; the results sorted by unit.
 
     ``submit(batch)`` starts one and returns a handle; ``wait_any(handles)`` waits for at least
-    one and returns (the finished batches' results, the handles still running). On an error or
-    Ctrl-C, ``cancel(handles)`` drops the queued games before the error goes on.
+    one and returns (the finished handles, the handles still running); ``fetch(handle)`` gives a
+    finished batch's results, or raises its error. On an error or Ctrl-C, ``cancel(handles)``
+    drops the games still running or queued (never a finished one: cancelling a task that has
+    ended can crash Ray 2.60's core worker) before the error goes on.
     """
     pending: list = []
     results: list[GameResult] = []
@@ -129,7 +131,8 @@ def _keep_busy(batcher: _Batcher, in_flight: int, submit, wait_any, on_done: OnD
             pending.append(submit(batch))
         while pending:
             finished, pending = wait_any(pending)
-            for batch_results in finished:
+            for handle in finished:
+                batch_results = fetch(handle)
                 batcher.finished_games(len(batch_results))
                 results += batch_results
                 if on_done is not None:
@@ -165,11 +168,11 @@ class LocalBackend(Backend):
         with ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(units)))) as pool:
             def wait_any(pending):
                 done, rest = wait(pending, return_when=FIRST_COMPLETED)
-                return [future.result() for future in done], list(rest)
+                return list(done), list(rest)
 
             return _keep_busy(_Batcher(units, self.workers), 2 * self.workers,
                               submit=lambda batch: pool.submit(play_units, game_id, options, batch),
-                              wait_any=wait_any, on_done=on_done,
+                              wait_any=wait_any, fetch=lambda future: future.result(), on_done=on_done,
                               cancel=lambda pending: pool.shutdown(wait=False, cancel_futures=True))
 
 
@@ -366,17 +369,16 @@ class RayBackend(Backend):
     def _run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None) -> list[GameResult]:
         ray = self.ray
 
-        def wait_any(pending):
-            done, rest = ray.wait(pending, num_returns=1)
-            return [ray.get(ref) for ref in done], rest
-
         def cancel(pending):
-            for ref in pending:
-                ray.cancel(ref)
+            if pending:    # only those still running: after a Ctrl-C in ray.wait some may have ended
+                _, running = ray.wait(pending, num_returns=len(pending), timeout=0)
+                for ref in running:
+                    ray.cancel(ref)
 
         return _keep_busy(_Batcher(units, self.workers), self.in_flight,
                           submit=lambda batch: self.task.remote(game_id, options, batch),
-                          wait_any=wait_any, on_done=on_done, cancel=cancel)
+                          wait_any=lambda pending: ray.wait(pending, num_returns=1), fetch=ray.get,
+                          on_done=on_done, cancel=cancel)
 
 
 def make_backend(name: str = "local", workers: int | None = None, address: str | None = None):
