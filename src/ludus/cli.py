@@ -121,7 +121,8 @@ def _generic_help() -> str:
     return "Type the number of a move, or the move as listed."
 
 
-COMMANDS_HELP = ("[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
+COMMANDS_HELP = ("Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).\n"
+                 "[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
                  f"again · [cyan]hint[/cyan] what a search would play ({LEVELS['hard']['time']:g} s, from what you "
                  "see) · [cyan]quit[/cyan] stop (you may save)")
 
@@ -728,7 +729,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
         already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
-        if already < len(tour.units()):                     # a finished run needs no workers
+        units = tour.units()
+        if already < len(units):                            # a finished run needs no workers
             runner.start()                                  # after every input is checked: Ray takes seconds
     except OptionError as e:
         _fail(str(e))
@@ -740,7 +742,6 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         console.print(f"Stopped before any new game was played{kept}.")
         raise SystemExit(130) from None
     try:
-        units = tour.units()
         rounded = (f" (rounded up from {num_games}: every deal is played in all {tour.seatings_text()})"
                    if tour.games_per_table != num_games else "")
         where = runner.describe() if already < len(units) else "nothing left to play"

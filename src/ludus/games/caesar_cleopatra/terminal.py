@@ -593,7 +593,6 @@ groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
 one card ends the placement); an action card before or after them, not between.
 Then a bust from the bag: a colour makes its group vote, grey nothing, black
 sends every bust back into the bag; last, refill your hand to 6.
-Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
 [bold]Scoring[/bold]: 1 point a patrician; +1 for a majority of a group, +1 more for all
 of it; +2 for your bonus goal (3 patricians of its group). Most points wins,
 then most patricians."""

@@ -579,7 +579,6 @@ def help_text() -> str:
   [cyan]take gnomes 5[/cyan]      take that face-up prize
   [cyan]take deck[/cyan]          (your Seer won) take the top deck card you saw instead
   [cyan]smash 2[/cyan]            (your Giant) remove the matching Gnome of seat 2
-Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
 [bold]Tricks[/bold]: follow the led faction if you can (a doppelganger always may be played and
 counts as the led faction); highest led card wins, ties go to the earlier card; knights
 beat goblins. A dragon played last makes its player lead next.

@@ -510,7 +510,6 @@ def help_text() -> str:
   [cyan]wild blue[/cyan]            put a wild card face down into the blue region
   [cyan]draw[/cyan]                 take the top card of the pile
   [cyan]pass[/cyan]                 do nothing (when the pile is empty)
-Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).
 [bold]The board[/bold]: ▪ is a face-down card; your own show their values. Others see
 only how many cards you played where, not their values, nor if they are wild.
 [bold]A round[/bold] ends after every player in a row did not play (drew or passed), or
