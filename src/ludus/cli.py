@@ -685,7 +685,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                    "batches running at once on a Ray cluster [default: all cores / the cluster's CPUs].")
 @click.option("--backend", default="local", show_default=True, metavar="local|serial|ray",
               help="Where games run: local (process pool), serial (this process) or ray (a local Ray, or "
-                   "the cluster at --address; needs pip install 'ludus[ray]').")
+                   "the cluster at --address; needs pip install -e '.[ray]').")
 @click.option("--address", default=None, metavar="ADDR",
               help="With --backend ray: the Ray cluster to use, host:port of its head node, auto, or "
                    "ray://host:port [default: start a local Ray].")

@@ -26,7 +26,7 @@ from ludus.core.errors import OptionError
 HAS_RAY = importlib.util.find_spec("ray") is not None
 if os.environ.get("CI") and not HAS_RAY:
     raise RuntimeError("CI must test the Ray backend: install ludus with the ray extra ('.[dev,ray]')")
-needs_ray = pytest.mark.skipif(not HAS_RAY, reason="ray is not installed (pip install 'ludus[ray]')")
+needs_ray = pytest.mark.skipif(not HAS_RAY, reason="ray is not installed (pip install -e '.[ray]')")
 
 # 3 entrants on 2-seat Claim: 3 tables × 8 games = 24 games
 TOURNAMENT = {"game_id": "claim", "specs": ["heuristic", "random", "random"], "games": 8, "seed": 11}
@@ -173,9 +173,9 @@ def test_ray_client_address_without_the_client_extra(monkeypatch):
 
 def test_missing_ray_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)           # `import ray` now raises ImportError
-    with pytest.raises(OptionError, match=r"needs Ray, which is not installed: pip install 'ludus\[ray\]'"):
+    with pytest.raises(OptionError, match=r"needs Ray, which is not installed: pip install -e '\.\[ray\]'"):
         make_backend("ray")
-    with pytest.raises(OptionError, match=r"pip install 'ludus\[ray\]'"):
+    with pytest.raises(OptionError, match=r"pip install -e '\.\[ray\]'"):
         RayBackend(workers=2, address="127.0.0.1:6379")
 
 
@@ -245,4 +245,4 @@ def test_cli_without_ray_installed(run, monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)
     result = run("tournament", "claim", "--agents", "random,random", "--backend", "ray")
     assert result.exit_code == 2
-    assert "pip install 'ludus[ray]'" in result.output
+    assert "pip install -e '.[ray]'" in result.output

@@ -351,6 +351,28 @@ def test_narration_from_each_seat():
     assert "Trolls waiting" in term.narrate(ev.TrollsWaiting(("trolls 2",)), 0)
 
 
+def test_the_table_says_a_seer_saw_a_card_go_to_a_seat_but_not_which():
+    """K16, K28: seat 1's Seer saw the deck card seat 0 took; seat 2 sees only that it did."""
+    from rich.console import Console
+
+    from ludus.games.claim.testing import position
+
+    s = position(3, factions=SEER_DECK, leader=1, prizes=["giants 9", "giants 1"],
+                 hands={0: ["dragons 5", "trolls 0"], 1: ["seers 7", "trolls 1"], 2: ["dragons 9", "trolls 2"]},
+                 deck=["undead 0", "undead 1", "gnomes 3", "gnomes 5"])
+    for move in ("seers 7", "dragons 9", "dragons 5", "take giants 9"):
+        s.apply(ludus.make("claim").parse_action(move))
+    term = terminal_for(s.game)
+    screens = {}
+    for viewer in (0, 1, 2):
+        console = Console(width=120, record=True)
+        console.print(term.render(s.observe(viewer)))
+        screens[viewer] = console.export_text()
+    assert "your Seer saw them take: gnomes 5" in screens[1]
+    assert "seat 1's Seer saw 1 card they took" in screens[2] and "gnomes 5" not in screens[2]
+    assert "Seer saw" not in screens[0]   # seat 0 took the card: no line about its own pile
+
+
 def test_a_whole_game_against_the_search_bot(run, tmp_path):
     """``--vs ismcts:LEVEL`` (or any ismcts spec) plays a whole game; its moves are legal."""
     path = tmp_path / "vs-ismcts.json"

@@ -29,7 +29,7 @@ OnDone = Callable[[list[GameResult]], None]
 
 CONNECT_TIMEOUT = 3.0           # seconds for the TCP check of a Ray address
 RAY_CLIENT_PORT = 10001         # Ray Client's default port (ray://host)
-RAY_INSTALL = "pip install 'ludus[ray]'"
+RAY_INSTALL = "pip install -e '.[ray]' in the ludus checkout (or pip install 'ray>=2.9')"
 
 
 def available_cores() -> int:

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from .tournament import TournamentResult
 
-PLOT_MISSING = "ratings.png skipped: matplotlib is not installed (pip install 'ludus[plot]')"
+PLOT_MISSING = "ratings.png skipped: matplotlib is not installed (pip install -e '.[plot]' in the ludus checkout)"
 
 
 # -- files ----------------------------------------------------------------------------------

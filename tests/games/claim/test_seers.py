@@ -54,6 +54,9 @@ def test_K28_taking_the_face_up_prize_the_loser_takes_the_card_the_seer_saw():
     assert seat(s, 1, 0)["seen_by_your_seer"] == ["dragons 7"]
     assert "seen_by_your_seer" not in seat(s, 1, 1) and "seen_by_your_seer" not in seat(s, 1, None)
     assert seat(s, 1, None)["known_cards"] == []
+    for viewer in (0, 1, None):   # K16: that the Seer saw the card go there is public, not the card
+        assert seat(s, 1, viewer)["taken_under_a_seer"] == [{"seer": 0, "cards": 1}]
+        assert "taken_under_a_seer" not in seat(s, 0, viewer)
 
 
 def test_K28_a_seer_that_follows_and_wins_has_the_power():
@@ -146,6 +149,8 @@ def test_K28_more_players_the_seer_takes_a_face_up_card_rank_three_gets_the_seen
     for viewer in [None] + [q for q in range(players) if q not in (1, ranks[2])]:
         assert taken[0].seen_by(viewer).card is None
         assert "seen_by_your_seer" not in seat(s, ranks[2], viewer)
+    for viewer in [None, *range(players)]:
+        assert seat(s, ranks[2], viewer)["taken_under_a_seer"] == [{"seer": 1, "cards": 1}]
     if players == 4:
         assert (taken[1].player, taken[1].seen_by(1).card) == (ranks[3], None)
 

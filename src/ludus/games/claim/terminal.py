@@ -200,6 +200,12 @@ def _seats_table(o: dict) -> Table:
                 known.append("   your Seer saw them take: " if known.plain else "your Seer saw them take: ",
                              style="dim")
                 known.append_text(_grouped(seer, o["factions"]))
+            for look in s.get("taken_under_a_seer", []):
+                if look["seer"] != you:
+                    n = look["cards"]
+                    known.append(("   " if known.plain else "")
+                                 + f"{_seat(look['seer'])}'s Seer saw {n} card{'s' if n > 1 else ''} they took",
+                                 style="dim")
             if known.plain:
                 lines.append(known)
         t.add_row(name, Text("\n").join(lines))
