@@ -519,6 +519,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
     game = _make_game(game_id, options)
     plan = _seat_plan(game, as_, vs, seats)
     humans = [p for p, spec in enumerate(plan) if spec == "human"]
+    # The seed deals every hidden card: a drawn one is shown only once the game is over.
+    seed_text = f" · seed {seed}" if seed is not None else ""
     if seed is None:
         seed = random.randrange(10**6)
     names = seat_names(game)
@@ -536,11 +538,11 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
     if len(humans) == 1:
         seat = humans[0]
         number = "" if names[seat] == f"seat {seat}" else f" (seat {seat})"
-        console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · you are "
+        console.print(f"[bold]{escape(game.title)}[/bold]{seed_text} · you are "
                       f"[bold]{escape(names[seat])}[/bold]{number}{vs_text}")
     else:
         people = ", ".join(names[h] for h in humans)
-        console.print(f"[bold]{escape(game.title)}[/bold] · seed {seed} · hot-seat: people at "
+        console.print(f"[bold]{escape(game.title)}[/bold]{seed_text} · hot-seat: people at "
                       f"[bold]{escape(people)}[/bold]{vs_text}")
         console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
     console.print("[dim]Type a move's number or its notation; ? for help, hint for a suggestion, quit to "
@@ -568,6 +570,7 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
         _print_lines(console, lines)
     console.print()
     console.print(_result_view(term, state, game, viewer))
+    console.print(f"[dim]Seed {seed}: --seed {seed} deals this game again.[/dim]")
     if save:
         _save(state, save, console)
 

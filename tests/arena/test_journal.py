@@ -129,6 +129,23 @@ def test_a_journal_stopped_before_its_header_was_whole_starts_afresh(tmp_path, t
     assert json.loads(path.read_text().splitlines()[0]) == json.loads(json.dumps(tournament().header()))
 
 
+def test_a_run_started_beside_another_on_the_same_file_stops_instead_of_mixing_games(tmp_path):
+    """Both runs found no file; the first to append writes its header, the other is refused at
+    its first append and writes nothing."""
+    path = tmp_path / "games.jsonl"
+    ours, theirs = tournament(), Tournament("claim", ["random", "random"], games=4, seed=3)
+    mine, other = Journal(path, ours.header()), Journal(path, theirs.header())
+    assert mine.load() == {} and other.load() == {}
+    games = ours.run().games
+    mine.append(games[:2])
+    before = path.read_text()
+    with pytest.raises(OptionError, match="another run, started beside this one .*agents"):
+        other.append(theirs.run().games[:1])
+    assert path.read_text() == before
+    mine.append(games[2:3])
+    assert sorted(mine.load()) == [g.index for g in games[:3]]
+
+
 def test_a_process_pool_resumes_to_the_same_results(tmp_path):
     journal = Journal(tmp_path / "games.jsonl", tournament().header())
     with pytest.raises(Stop):

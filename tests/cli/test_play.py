@@ -217,3 +217,17 @@ def test_a_hint_with_one_legal_move_says_so():
     screen = Console(file=io.StringIO(), width=120)
     _hint(screen, state, state.current_player, state.legal_actions(), [])
     assert screen.file.getvalue() == f"Hint: 1 {state.legal_actions()[0]} is the only legal move\n"
+
+
+def test_a_drawn_seed_is_shown_only_once_the_game_is_over(run):
+    """The seed deals every hidden card, so a person learns a drawn one only at the end; it
+    deals the same game again."""
+    first = run("play", "claim", "--vs", "random", input="1\n" * 200)
+    assert first.exit_code == 0, first.output
+    end = first.output.index("the end")
+    seed = re.search(r"Seed (\d+): --seed \1 deals this game again", first.output)
+    assert seed and seed.start() > end
+    assert "seed" not in first.output[:end].lower()
+    again = run("play", "claim", "--vs", "random", "--seed", seed.group(1), input="1\n" * 200)
+    assert f"· seed {seed.group(1)} · you are" in again.output   # a seed you gave is yours to see
+    assert again.output[again.output.index("the end"):] == first.output[end:]

@@ -22,6 +22,11 @@ from pathlib import Path
 from ..core.errors import OptionError
 from .match import GameResult
 
+try:
+    import fcntl
+except ImportError:      # Windows: appends are not locked against another process
+    fcntl = None
+
 
 class Journal:
     """The games file of one run: ``header`` (a JSON-able dict) names the run; ``elsewhere``
@@ -62,14 +67,33 @@ class Journal:
 
         The file is opened anew each time: a run lasts hours, and a file replaced meanwhile must
         receive the next games, not a deleted file that an open handle would keep writing to.
+        Its header is read again first, so that a run started beside another on the same file
+        (both found it empty) stops with an OptionError instead of mixing its games in.
         """
         lines = [{**result.to_dict(), "code": self.code, **extra} for result in results]
-        if not self.path.exists() or not self.path.stat().st_size:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.header) + "\n")
-        with self.path.open("a") as f:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a+") as f:
+            if fcntl is not None:
+                fcntl.flock(f, fcntl.LOCK_EX)     # one appender at a time; released on close
+            f.seek(0)
+            head = f.readline()
+            if not head.endswith("\n"):      # a new file, or a header cut short by a stop
+                f.truncate(0)
+                f.write(json.dumps(self.header) + "\n")
+            elif _parsed(head) != self.header:
+                theirs = _parsed(head)
+                why = differences(theirs, self.header) if isinstance(theirs, dict) else "no header"
+                raise OptionError(f"{self.path} now holds the games of another run, started beside this one "
+                                  f"({why}); this run stops: give each run its own file")
             f.writelines(json.dumps(line) + "\n" for line in lines)
         return lines
+
+
+def _parsed(line: str):
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        return None
 
 
 @functools.cache
