@@ -716,6 +716,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     win-rate matrix.
     """
     from ludus.arena import Journal, Tournament, make_backend, report
+    from ludus.arena.journal import code_version
 
     console = _console()
     game = _make_game(game_id, options)
@@ -751,6 +752,13 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         console.print(f"[bold]{escape(game.title)}[/bold] · {len(tour.names)} agents · {len(tour.tables)} "
                       f"table{'s' if len(tour.tables) != 1 else ''} × {tour.games_per_table} games{rounded} · "
                       f"{len(units)} games · seed {seed} · {escape(where)}")
+        here = journal.code if journal is not None else code_version()
+        if runner.code is not None and runner.code != here:
+            console.print(f"[yellow]The workers run other code ({escape(runner.code)}) than this process "
+                          f"({escape(here)}): the same seed may give other results than here"
+                          f"{'; the journal records theirs' if journal is not None else ''}.[/yellow]")
+            if journal is not None:
+                journal.code = runner.code                  # the code that plays the games
         if already:
             console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
             codes = journal.codes()

@@ -238,7 +238,7 @@ def test_a_resume_tells_games_of_unknown_code_apart_from_other_code(run, tmp_pat
 def test_ctrl_c_says_what_was_kept_and_how_to_resume(run, tmp_path, monkeypatch, keep):
     played = Tournament.run
 
-    def interrupted(self, backend=None, on_done=None, prior_sd=None, journal=None):
+    def interrupted(self, backend=None, on_done=None, virtual_draws=2.0, journal=None):
         def then_stop(batch):
             on_done(batch)
             raise KeyboardInterrupt

@@ -212,8 +212,8 @@ def test_a_bad_prior_is_refused_before_any_game():
         def run(self, *args):
             raise AssertionError("a game was started")
 
-    with pytest.raises(ValueError, match="prior_sd"):
-        Tournament("claim", ["heuristic", "random"], games=2).run(NoGames(), prior_sd=0)
+    with pytest.raises(ValueError, match="virtual_draws"):
+        Tournament("claim", ["heuristic", "random"], games=2).run(NoGames(), virtual_draws=-1)
 
 
 def test_a_match_keeps_the_listed_partners_unless_told():

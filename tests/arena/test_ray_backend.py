@@ -246,3 +246,20 @@ def test_cli_without_ray_installed(run, monkeypatch):
     result = run("tournament", "claim", "--agents", "random,random", "--backend", "ray")
     assert result.exit_code == 2
     assert "pip install -e '.[ray]'" in result.output
+
+
+@needs_ray
+def test_cli_says_when_the_workers_run_other_code_and_journals_theirs(run, tmp_path, ray_backend, monkeypatch):
+    """On a Ray this process did not start (a cluster), the workers' ludus may differ: the run
+    says so, and each game records the code that played it."""
+    import ludus.arena.journal as journal_module
+
+    workers_code = journal_module.code_version()
+    monkeypatch.setattr(journal_module, "code_version", lambda: "abc1234+changes.here")   # this process only
+    out = tmp_path / "out"
+    result = run("tournament", "claim", "--agents", "heuristic,random", "-n", "2", "--seed", "7",
+                 "--backend", "ray", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert f"The workers run other code ({workers_code}) than this process (abc1234+changes.here)" in result.output
+    lines = [json.loads(x) for x in (out / "games.jsonl").read_text().splitlines()[1:]]
+    assert lines and {line["code"] for line in lines} == {workers_code}

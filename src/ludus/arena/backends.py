@@ -44,6 +44,7 @@ class Backend:
     """What the backends share: nothing to start or close unless they say otherwise."""
 
     name = ""
+    code = None    # the code the workers run, where it may not be this process's (a Ray cluster)
 
     def start(self):
         return self
@@ -341,6 +342,8 @@ class RayBackend(Backend):
             # a cap given by the user is exact; otherwise keep a queue so no CPU waits for the driver
             self.in_flight = self.requested or 3 * cpus
         self.task = ray.remote(play_units)
+        if self.address is not None or not self.owns:     # workers this process did not start
+            self.code = ray.get(ray.remote(_code_version).remote())
         self.started = True
         return self
 
@@ -379,6 +382,13 @@ class RayBackend(Backend):
                           submit=lambda batch: self.task.remote(game_id, options, batch),
                           wait_any=lambda pending: ray.wait(pending, num_returns=1), fetch=ray.get,
                           on_done=on_done, cancel=cancel)
+
+
+def _code_version() -> str:
+    """``code_version`` where it runs: on a Ray worker, the ludus installed on its node."""
+    from .journal import code_version
+
+    return code_version()
 
 
 def make_backend(name: str = "local", workers: int | None = None, address: str | None = None):

@@ -1,17 +1,25 @@
-"""Ratings: a Bradley–Terry fit by maximum likelihood, on the Elo scale, with Fisher intervals.
+"""Ratings: a Bradley–Terry fit on the Elo scale, with Fisher intervals.
 
-The model: agent i beats agent j with probability ``1 / (1 + 10 ** ((r_j - r_i) / 400))``
-(Bradley–Terry with strengths ``10 ** (r / 400)``, so 100 rating points are a 64% expected
-score and 400 points 91%). A draw counts as half a win for each side. The ratings maximise the
-likelihood of the pairwise results, plus a weak Gaussian prior (mean 0, ``prior_sd`` Elo points,
-1000 by default) that keeps them finite when an agent wins or loses every game; ``prior_sd=None``
-gives the plain maximum-likelihood fit, which exists only when no group of agents won (or lost)
-every comparison against the rest. Ratings are centred: their mean is 0.
+The model: side A beats side B with probability ``1 / (1 + 10 ** ((R_B - R_A) / 400))``, where
+a side's rating R is the sum of its members' ratings — one agent alone, or partners in a team
+game (as TrueSkill and openskill rate teams). Between single agents that is Bradley–Terry with
+strengths ``10 ** (r / 400)``: 100 rating points are a 64% expected score, 400 points 91%. A
+draw counts as half a win for each side. Ratings are centred: their mean is 0.
+
+The prior is BayesElo's: every pair of agents is credited ``virtual_draws`` drawn games (2 by
+default). It keeps ratings finite when an agent wins every game and, unlike a wide Gaussian
+prior, keeps the fit where the likelihood is curved, so the intervals stay meaningful on
+lopsided records: with two agents, 10–0 rates the winner +208 (+30 … +386) and 30–0 +298
+(+125 … +471), narrowing as evidence grows. It shrinks a record of n games by about 2/n of
+itself (under half a percent at 400 games). ``virtual_draws=0`` is the plain maximum-likelihood
+fit, which exists only when no group of agents won (or lost) every comparison with the rest.
 
 Intervals come from the Fisher information (the curvature of the log posterior at its peak):
 each agent's interval is that of its rating minus the mean rating, ±1.96 standard errors for
-95%. They are reliable when every pair has played enough games for both outcomes to occur;
-with lopsided records (99–1 and the like) read them as rough.
+95%. They take comparisons as independent: so they are with two sides per game (two seats, or
+two teams: one comparison per game). With three or more sides each pair of seats of a game is
+one comparison, and those share the game; simulated tournaments of equal agents (3 and 4
+seats) still found 94–97% of the 95% intervals covering the truth.
 
 Solved by Newton's method with step halving, in plain Python (agents are few: the linear
 algebra is a k×k solve).
@@ -21,11 +29,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import NamedTuple
 
 from .stats import Z95
 
 ELO = 400 / math.log(10)   # Elo points per unit of natural-log strength
-DEFAULT_PRIOR_SD = 1000.0
+DEFAULT_VIRTUAL_DRAWS = 2.0
+
+
+class Comparison(NamedTuple):
+    """Games between two sides: ``sides`` lists ``(agent, coefficient)``, +1 for each member of
+    the first side and -1 for each of the second (an agent on a side twice: ±2); ``score`` is
+    what the first side scored in ``count`` games (wins + half the draws)."""
+
+    sides: tuple[tuple[int, int], ...]
+    score: float
+    count: float
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,11 +87,10 @@ def _sigmoid(x: float) -> float:
     return e / (1 + e)
 
 
-def check_prior_sd(prior_sd: float | None) -> None:
-    """Refuse a prior that is not a positive number of Elo points (None: no prior)."""
-    if prior_sd is not None and not (isinstance(prior_sd, (int, float)) and 0 < prior_sd < math.inf):
-        raise ValueError(f"prior_sd must be a positive number of Elo points (or None for no prior), "
-                         f"got {prior_sd!r}")
+def check_virtual_draws(virtual_draws: float) -> None:
+    """Refuse a prior that is not a number of games, 0 or more."""
+    if not (isinstance(virtual_draws, (int, float)) and 0 <= virtual_draws < math.inf):
+        raise ValueError(f"virtual_draws must be a number of games, 0 or more (0: no prior), got {virtual_draws!r}")
 
 
 def _cut_off(k: int, points) -> list[int]:
@@ -96,50 +114,63 @@ def _cut_off(k: int, points) -> list[int]:
 
 
 def fit(names: list[str], points: list[list[float]], games: list[list[float]],
-        prior_sd: float | None = DEFAULT_PRIOR_SD, z: float = Z95) -> list[Rating]:
-    """Fit ratings to pairwise results.
+        virtual_draws: float = DEFAULT_VIRTUAL_DRAWS, z: float = Z95) -> list[Rating]:
+    """Fit ratings to pairwise results between single agents.
 
     ``games[i][j]`` is how many times i met j (symmetric), ``points[i][j]`` what i scored
     against j in them (wins + half the draws; ``points[i][j] + points[j][i] == games[i][j]``).
     Returns one :class:`Rating` per name, in the order given.
 
-    >>> r = fit(["a", "b"], [[0, 3], [1, 0]], [[0, 4], [4, 0]], prior_sd=None)
+    >>> r = fit(["a", "b"], [[0, 3], [1, 0]], [[0, 4], [4, 0]], virtual_draws=0)
     >>> round(r[0].rating - r[1].rating, 2)    # 3 wins in 4: 400 * log10(3)
     190.85
     """
     k = len(names)
+    comparisons = [Comparison(((i, 1), (j, -1)), points[i][j], games[i][j])
+                   for i in range(k) for j in range(i + 1, k) if games[i][j] > 0]
+    return fit_sides(names, comparisons, virtual_draws, z)
+
+
+def fit_sides(names: list[str], comparisons: list[Comparison],
+              virtual_draws: float = DEFAULT_VIRTUAL_DRAWS, z: float = Z95) -> list[Rating]:
+    """Fit ratings to games between sides (see :class:`Comparison`); sides of a comparison have
+    as many members each. Returns one :class:`Rating` per name, in the order given."""
+    k = len(names)
     if k < 2:
         raise ValueError("ratings need at least two agents")
-    pairs = [(i, j, points[i][j], games[i][j]) for i in range(k) for j in range(i + 1, k) if games[i][j] > 0]
-    check_prior_sd(prior_sd)
-    cut_off = _cut_off(k, points) if prior_sd is None else []
-    if cut_off:
-        raise ValueError(f"the plain maximum-likelihood ratings do not exist: between {names[0]} and "
-                         f"{', '.join(names[i] for i in cut_off)} one side won every comparison (or they "
-                         "never met, even through others); give a prior_sd")
-    tau = 0.0 if prior_sd is None else (ELO / prior_sd) ** 2   # prior precision, natural units
+    check_virtual_draws(virtual_draws)
+    for c in comparisons:
+        if sum(coefficient for _, coefficient in c.sides):
+            raise ValueError(f"the two sides of a comparison must be as large as each other: {c.sides}")
+    if not virtual_draws:
+        cut_off = _cut_off(k, _scored_against(k, comparisons))
+        if cut_off:
+            raise ValueError(f"the plain maximum-likelihood ratings do not exist: between {names[0]} and "
+                             f"{', '.join(names[i] for i in cut_off)} one side won every comparison (or they "
+                             "never met, even through others); give virtual_draws")
+    rows = [(c.sides, c.score, c.count) for c in comparisons if c.count > 0]
+    if virtual_draws:
+        rows += [(((i, 1), (j, -1)), virtual_draws / 2, virtual_draws) for i in range(k) for j in range(i + 1, k)]
 
     def objective(theta):
-        total = -0.5 * tau * sum(t * t for t in theta)
-        for i, j, s, n in pairs:
-            d = theta[i] - theta[j]
+        total = 0.0
+        for sides, s, n in rows:
+            d = sum(theta[a] * coefficient for a, coefficient in sides)
             # s log p + (n - s) log(1 - p), with log p = -log(1 + e^-d)
             total -= s * _softplus(-d) + (n - s) * _softplus(d)
         return total
 
     def derivatives(theta):
-        g = [-tau * t for t in theta]
-        h = [[(tau if i == j else 0.0) for j in range(k)] for i in range(k)]
-        for i, j, s, n in pairs:
-            p = _sigmoid(theta[i] - theta[j])
+        g = [0.0] * k
+        h = [[0.0] * k for _ in range(k)]
+        for sides, s, n in rows:
+            p = _sigmoid(sum(theta[a] * coefficient for a, coefficient in sides))
             r = s - n * p
-            g[i] += r
-            g[j] -= r
             w = n * p * (1 - p)
-            h[i][i] += w
-            h[j][j] += w
-            h[i][j] -= w
-            h[j][i] -= w
+            for a, ca in sides:
+                g[a] += r * ca
+                for b, cb in sides:
+                    h[a][b] += w * ca * cb
         return g, h
 
     def pinned(h):
@@ -175,6 +206,19 @@ def fit(names: list[str], points: list[list[float]], games: list[list[float]],
         r = theta[i] * ELO
         ratings.append(Rating(names[i], r, r - z * se, r + z * se, se))
     return ratings
+
+
+def _scored_against(k: int, comparisons: list[Comparison]) -> list[list[float]]:
+    """``out[i][j] > 0`` when i, on a side, scored against a side j was on."""
+    out = [[0.0] * k for _ in range(k)]
+    for c in comparisons:
+        first = [a for a, coefficient in c.sides if coefficient > 0]
+        second = [a for a, coefficient in c.sides if coefficient < 0]
+        for i in first:
+            for j in second:
+                out[i][j] += c.score
+                out[j][i] += c.count - c.score
+    return out
 
 
 def _softplus(x: float) -> float:

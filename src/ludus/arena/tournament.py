@@ -47,6 +47,7 @@ import dataclasses
 import itertools
 import json
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..agents import make as make_agent
@@ -54,7 +55,7 @@ from ..core.errors import OptionError
 from ..core.registry import make as make_game
 from .journal import Journal, differences, result_from_line
 from .match import GameResult, Unit
-from .ratings import DEFAULT_PRIOR_SD, Rating, check_prior_sd, fit
+from .ratings import DEFAULT_VIRTUAL_DRAWS, Comparison, Rating, check_virtual_draws, fit_sides
 from .stats import derive_seed, wilson
 
 PARTNER_PLANS = ("rotate", "fixed")
@@ -187,15 +188,15 @@ class Tournament:
         return done
 
     def run(self, backend=None, on_done: Callable[[list[GameResult]], None] | None = None,
-            prior_sd: float | None = DEFAULT_PRIOR_SD, journal: Journal | None = None) -> TournamentResult:
-        """Play every unit on ``backend`` (default: serial) and rate the agents (``prior_sd``:
-        see :func:`ludus.arena.ratings.fit`; checked before any game is played).
+            virtual_draws: float = DEFAULT_VIRTUAL_DRAWS, journal: Journal | None = None) -> TournamentResult:
+        """Play every unit on ``backend`` (default: serial) and rate the agents (``virtual_draws``:
+        the prior, see :mod:`ludus.arena.ratings`; checked before any game is played).
 
         With a ``journal`` (see :mod:`ludus.arena.journal`) each finished game is appended to it,
         and the games it already holds are not played again: a stopped run resumes, to the same
         results as one never stopped.
         """
-        check_prior_sd(prior_sd)
+        check_virtual_draws(virtual_draws)
         done = self.journaled(journal) if journal is not None else {}
         if backend is None:
             from .backends import SerialBackend
@@ -213,7 +214,7 @@ class Tournament:
         # run stopped early holds a like share of every table. Results do not depend on it.
         units = sorted((u for u in self.units() if u.index not in done), key=lambda u: (u.deal, u.rotation, u.table))
         results = backend.run(self.game_id, self.options, units, finished) if units else []
-        return TournamentResult.from_games(self, [*done.values(), *results], prior_sd=prior_sd)
+        return TournamentResult.from_games(self, [*done.values(), *results], virtual_draws=virtual_draws)
 
 
 def seatings(teams: Sequence[Sequence[int]], every_split: bool, every_order: bool) -> list[tuple[int, ...]]:
@@ -259,11 +260,11 @@ class TournamentResult:
     points: list[list[float]]        # points[i][j]: i's pairwise score against j (wins + draws / 2)
     meetings: list[list[int]]        # meetings[i][j]: pairwise comparisons between i and j
     ratings: list[Rating]            # in entrant order
-    prior_sd: float | None = DEFAULT_PRIOR_SD
+    virtual_draws: float = DEFAULT_VIRTUAL_DRAWS
 
     @classmethod
     def from_games(cls, tournament: Tournament, games: list[GameResult],
-                   prior_sd: float | None = DEFAULT_PRIOR_SD) -> TournamentResult:
+                   virtual_draws: float = DEFAULT_VIRTUAL_DRAWS) -> TournamentResult:
         k = len(tournament.names)
         records = [AgentRecord() for _ in range(k)]
         points = [[0.0] * k for _ in range(k)]
@@ -290,9 +291,9 @@ class TournamentResult:
                 points[b][a] += 1.0 - sa
                 meetings[a][b] += 1
                 meetings[b][a] += 1
-        ratings = fit(tournament.names, points, meetings, prior_sd=prior_sd)
+        ratings = fit_sides(tournament.names, _side_comparisons(tournament, games), virtual_draws)
         return cls(tournament, sorted(games, key=lambda g: g.index), records, points, meetings, ratings,
-                   prior_sd)
+                   virtual_draws)
 
     # -- views ----------------------------------------------------------------------------
 
@@ -327,8 +328,9 @@ class TournamentResult:
             "tables": [list(tb) for tb in t.tables],
             "scoring": "pairwise between opposing seats (partners are not compared): higher return "
                        "wins, equal returns draw (half a point each)",
-            "rating_model": {"model": "bradley-terry", "scale": "elo (400 points = 10:1 odds), mean 0",
-                             "interval": "95% Fisher information", "prior_sd": self.prior_sd},
+            "rating_model": {"model": "bradley-terry between sides (a team rated as the sum of its members)",
+                             "scale": "elo (400 points = 10:1 odds), mean 0",
+                             "interval": "95% Fisher information", "virtual_draws": self.virtual_draws},
             "ratings": [
                 {"rank": rank + 1, "agent": t.names[i], "rating": _round(self.ratings[i].rating),
                  "lo": _round(self.ratings[i].lo), "hi": _round(self.ratings[i].hi),
@@ -350,6 +352,25 @@ class TournamentResult:
                 for g in self.games
             ],
         }
+
+
+def _side_comparisons(tournament: Tournament, games: list[GameResult]) -> list[Comparison]:
+    """The games as the ratings see them: one comparison per pair of the game's sides (single
+    seats, or partners with 4-player Claim: one comparison per game, not one per pair of
+    opponents, which would count one result four times). Games between the same sides are
+    added up; sides made of the same agents say nothing of them and are left out."""
+    totals: dict[tuple, list[float]] = {}
+    for g in games:
+        for first, second in itertools.combinations(tournament.game.teams, 2):
+            coefficients = Counter(g.seats[p] for p in first)
+            coefficients.subtract(g.seats[q] for q in second)
+            sides = tuple(sorted((agent, c) for agent, c in coefficients.items() if c))
+            if sides:
+                mine, theirs = g.returns[first[0]], g.returns[second[0]]
+                total = totals.setdefault(sides, [0.0, 0])
+                total[0] += 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+                total[1] += 1
+    return [Comparison(sides, score, count) for sides, (score, count) in sorted(totals.items())]
 
 
 def _round(x: float | None, digits: int = 4) -> float | None:
