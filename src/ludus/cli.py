@@ -501,7 +501,7 @@ def _seat_plan(game, as_, vs, seats) -> list[str]:
               help="Every seat, comma-separated: human (a person at this terminal) or an agent spec, "
                    "e.g. human,heuristic,random,human. Several humans share the terminal "
                    "(hot-seat). Use instead of --as/--vs.")
-@click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown).")
+@click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown when the game ends).")
 @_OPTION
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
               help="Write the game record (JSON) here at the end, or when you quit.")
@@ -555,7 +555,7 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
         lines = None
     if lines is None:
         _quit(console, state, save)
-        console.print("Game abandoned.")
+        console.print(f"Game abandoned. [dim]Seed {seed}: --seed {seed} deals it again.[/dim]")
         return
 
     viewer = humans[0] if len(humans) == 1 else None

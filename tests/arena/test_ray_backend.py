@@ -263,3 +263,13 @@ def test_cli_says_when_the_workers_run_other_code_and_journals_theirs(run, tmp_p
     assert f"The workers run other code ({workers_code}) than this process (abc1234+changes.here)" in result.output
     lines = [json.loads(x) for x in (out / "games.jsonl").read_text().splitlines()[1:]]
     assert lines and {line["code"] for line in lines} == {workers_code}
+
+
+@needs_ray
+def test_workers_that_do_not_say_their_code_stop_the_run_before_any_game(ray_backend, monkeypatch):
+    import ray
+
+    monkeypatch.setattr(backends_module, "WORKER_CODE_TIMEOUT", 0.0)
+    with pytest.raises(OptionError, match="no worker of the Ray cluster answered which ludus it runs"):
+        RayBackend(workers=2).start()
+    assert ray.is_initialized()                         # the Ray found running is left alone

@@ -106,7 +106,7 @@ def test_quit_offers_to_save(run, tmp_path):
 def test_end_of_input_quits_without_a_traceback(run):
     result = run("play", "caesar-cleopatra", "--seed", "2", input="")
     assert result.exit_code == 0
-    assert "Game abandoned" in result.output
+    assert "Game abandoned. Seed 2: --seed 2 deals it again." in result.output
 
 
 def test_several_moves_separated_by_semicolons(run, tmp_path):

@@ -29,6 +29,7 @@ OnDone = Callable[[list[GameResult]], None]
 
 CONNECT_TIMEOUT = 3.0           # seconds for the TCP check of a Ray address
 RAY_CLIENT_PORT = 10001         # Ray Client's default port (ray://host)
+WORKER_CODE_TIMEOUT = 120.0   # seconds for a cluster's worker to say which code it runs
 RAY_INSTALL = "pip install -e '.[ray]' in the ludus checkout (or pip install 'ray>=2.9')"
 
 
@@ -343,9 +344,29 @@ class RayBackend(Backend):
             self.in_flight = self.requested or 3 * cpus
         self.task = ray.remote(play_units)
         if self.address is not None or not self.owns:     # workers this process did not start
-            self.code = ray.get(ray.remote(_code_version).remote())
+            try:
+                self.code = self._worker_code()
+            except OptionError:
+                if self.owns:
+                    ray.shutdown()
+                    self.owns = False
+                raise
         self.started = True
         return self
+
+    def _worker_code(self) -> str:
+        """The code one worker of the cluster runs (``code_version`` there); OptionError if none
+        answers in time or ludus does not load there."""
+        ray = self.ray
+        ref = ray.remote(_code_version).remote()
+        try:
+            return ray.get(ref, timeout=WORKER_CODE_TIMEOUT)
+        except Exception as e:  # a timeout, or ludus missing or broken on the node
+            if not ray.wait([ref], timeout=0)[0]:     # never cancel a finished task (see _keep_busy)
+                ray.cancel(ref)
+            raise OptionError(f"no worker of the Ray cluster answered which ludus it runs within "
+                              f"{WORKER_CODE_TIMEOUT:.0f} s ({type(e).__name__}); ludus must be installed on every "
+                              "node, and a worker free") from e
 
     def close(self) -> None:
         """Shut down the Ray this backend started (never one it found running)."""

@@ -84,7 +84,7 @@ class Journal:
                 theirs = _parsed(head)
                 why = differences(theirs, self.header) if isinstance(theirs, dict) else "no header"
                 raise OptionError(f"{self.path} now holds the games of another run, started beside this one "
-                                  f"({why}); this run stops: give each run its own file")
+                                  f"({why}); this run stops: use {self.elsewhere}")
             f.writelines(json.dumps(line) + "\n" for line in lines)
         return lines
 

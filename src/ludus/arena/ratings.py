@@ -6,13 +6,15 @@ game (as TrueSkill and openskill rate teams). Between single agents that is Brad
 strengths ``10 ** (r / 400)``: 100 rating points are a 64% expected score, 400 points 91%. A
 draw counts as half a win for each side. Ratings are centred: their mean is 0.
 
-The prior is BayesElo's: every pair of agents is credited ``virtual_draws`` drawn games (2 by
-default). It keeps ratings finite when an agent wins every game and, unlike a wide Gaussian
-prior, keeps the fit where the likelihood is curved, so the intervals stay meaningful on
-lopsided records: with two agents, 10–0 rates the winner +208 (+30 … +386) and 30–0 +298
-(+125 … +471), narrowing as evidence grows. It shrinks a record of n games by about 2/n of
-itself (under half a percent at 400 games). ``virtual_draws=0`` is the plain maximum-likelihood
-fit, which exists only when no group of agents won (or lost) every comparison with the rest.
+The prior is BayesElo's: every pair of agents is credited ``virtual_draws`` drawn games (half
+a game by default; BayesElo's 2 shrank unequal agents' ratings so much, with teams, that their
+intervals covered the truth half the time). It keeps ratings finite when an agent wins every
+game and, unlike a wide Gaussian prior, keeps the fit where the likelihood is curved, so the
+intervals stay meaningful on lopsided records: with two agents, 10–0 rates the winner +323
+(−22 … +667), 30–0 +417 (+75 … +758), 100–0 +521 (+180 … +862), the lower end rising with the
+evidence. ``virtual_draws=0`` is the plain maximum-likelihood fit, which exists only when no
+group of agents won (or lost) every comparison with the rest and the comparisons tell every
+agent apart.
 
 Intervals come from the Fisher information (the curvature of the log posterior at its peak):
 each agent's interval is that of its rating minus the mean rating, ±1.96 standard errors for
@@ -34,7 +36,7 @@ from typing import NamedTuple
 from .stats import Z95
 
 ELO = 400 / math.log(10)   # Elo points per unit of natural-log strength
-DEFAULT_VIRTUAL_DRAWS = 2.0
+DEFAULT_VIRTUAL_DRAWS = 0.5
 
 
 class Comparison(NamedTuple):
@@ -57,12 +59,14 @@ class Rating:
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve ``a x = b`` (Gauss–Jordan with partial pivoting); ``a`` is small and well-posed."""
+    """Solve ``a x = b`` (Gauss–Jordan with partial pivoting); ZeroDivisionError if ``a`` is
+    singular (a pivot under 1e-12 of its largest entry)."""
     n = len(b)
     m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    tiny = 1e-12 * max(abs(x) for row in a for x in row)
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        if abs(m[piv][col]) < 1e-300:
+        if abs(m[piv][col]) <= tiny:
             raise ZeroDivisionError("singular system")
         m[col], m[piv] = m[piv], m[col]
         pv = m[col][col]
@@ -178,6 +182,12 @@ def fit_sides(names: list[str], comparisons: list[Comparison],
         return [[h[i][j] + 1.0 / k for j in range(k)] for i in range(k)]
 
     theta = [0.0] * k
+    try:   # which agents the comparisons tell apart does not depend on the ratings: check at 0
+        _inverse(pinned(derivatives(theta)[1]))
+    except ZeroDivisionError:
+        raise ValueError("the plain maximum-likelihood ratings do not exist: the comparisons do not tell "
+                         f"every one of {', '.join(names)} apart (partners always together?); "
+                         "give virtual_draws") from None
     value = objective(theta)
     for _ in range(500):
         g, h = derivatives(theta)

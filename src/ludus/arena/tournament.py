@@ -291,7 +291,11 @@ class TournamentResult:
                 points[b][a] += 1.0 - sa
                 meetings[a][b] += 1
                 meetings[b][a] += 1
-        ratings = fit_sides(tournament.names, _side_comparisons(tournament, games), virtual_draws)
+        groups = _inseparable(tournament, games)
+        group_of = {i: n for n, group in enumerate(groups) for i in group}
+        fitted = fit_sides([" + ".join(tournament.names[i] for i in group) for group in groups],
+                           _side_comparisons(tournament, games, group_of), virtual_draws)
+        ratings = [dataclasses.replace(fitted[group_of[i]], name=tournament.names[i]) for i in range(k)]
         return cls(tournament, sorted(games, key=lambda g: g.index), records, points, meetings, ratings,
                    virtual_draws)
 
@@ -354,16 +358,36 @@ class TournamentResult:
         }
 
 
-def _side_comparisons(tournament: Tournament, games: list[GameResult]) -> list[Comparison]:
+def _inseparable(tournament: Tournament, games: list[GameResult]) -> list[list[int]]:
+    """The entrants in groups rated as one: partners that sat on the same side in every game
+    either played (four agents with fixed partners), whose results tell only their sum apart.
+    Everyone else is a group of one."""
+    sides: list[dict[int, int]] = [{} for _ in tournament.names]     # entrant -> {game: its side}
+    for g in games:
+        for side, team in enumerate(tournament.game.teams):
+            for p in team:
+                sides[g.seats[p]][g.index] = side
+    groups: list[list[int]] = []
+    for i, played in enumerate(sides):
+        home = next((group for group in groups if played and sides[group[0]] == played), None)
+        if home is None:
+            groups.append([i])
+        else:
+            home.append(i)
+    return groups
+
+
+def _side_comparisons(tournament: Tournament, games: list[GameResult], group_of: dict[int, int]) -> list[Comparison]:
     """The games as the ratings see them: one comparison per pair of the game's sides (single
     seats, or partners with 4-player Claim: one comparison per game, not one per pair of
-    opponents, which would count one result four times). Games between the same sides are
-    added up; sides made of the same agents say nothing of them and are left out."""
+    opponents, which would count one result four times), between the rating groups of
+    ``group_of`` (entrant -> group). Games between the same sides are added up; sides made of
+    the same groups say nothing of them and are left out."""
     totals: dict[tuple, list[float]] = {}
     for g in games:
         for first, second in itertools.combinations(tournament.game.teams, 2):
-            coefficients = Counter(g.seats[p] for p in first)
-            coefficients.subtract(g.seats[q] for q in second)
+            coefficients = Counter(group_of[g.seats[p]] for p in first)
+            coefficients.subtract(group_of[g.seats[q]] for q in second)
             sides = tuple(sorted((agent, c) for agent, c in coefficients.items() if c))
             if sides:
                 mine, theirs = g.returns[first[0]], g.returns[second[0]]
