@@ -28,7 +28,14 @@ def test_three_wins_in_four_by_hand():
     assert a.rating == pytest.approx(-b.rating)
     se = math.sqrt(4 / 3 / 4) * ELO
     assert a.se == pytest.approx(se, rel=1e-6) and b.se == pytest.approx(se, rel=1e-6)
-    assert a.hi - a.rating == pytest.approx(1.959964 * se, rel=1e-6)
+
+    def log_likelihood(d):      # of the difference d (natural units): 3 wins, 1 loss
+        return -3 * math.log1p(math.exp(-d)) - math.log1p(math.exp(d))
+
+    for bound in (a.lo, a.hi):  # the profile interval: where the likelihood ratio reaches z²
+        d = 2 * bound / ELO     # a's centred rating is half the difference
+        assert 2 * (log_likelihood(math.log(3)) - log_likelihood(d)) == pytest.approx(1.959964 ** 2, abs=1e-4)
+    assert a.lo < a.rating < a.hi and b.lo == pytest.approx(-a.hi) and b.hi == pytest.approx(-a.lo)
 
 
 def test_a_chain_by_hand():
@@ -58,15 +65,20 @@ def test_more_evidence_never_widens_a_clean_sweeps_interval():
     """With a wide Gaussian prior a 30-0 winner's interval reached below the mean, and 10-0's
     lay higher than 30-0's; a sweep's lower bound must rise with every game won."""
     lows = [fit(["a", "b"], *pairs(2, {(0, 1): (n, n)}))[0].lo for n in (10, 30, 100, 400)]
-    assert lows == sorted(lows) and lows[1] > 0
+    assert lows == sorted(lows) and lows[0] > 0
+
+
+def test_profile_and_fisher_intervals_agree_on_a_plain_record():
+    a, _ = fit(["a", "b"], *pairs(2, {(0, 1): (300, 400)}))
+    assert a.lo == pytest.approx(a.rating - 1.959964 * a.se, abs=1.0)
+    assert a.hi == pytest.approx(a.rating + 1.959964 * a.se, abs=1.0)
 
 
 def test_a_sweep_of_the_weakest_does_not_blur_the_rest():
     """ismcts 70-30 against heuristic, both 100-0 against random (the wide prior gave the two
     intervals of ±280 points)."""
     i, h, r = fit(list("ihr"), *pairs(3, {(0, 1): (70, 100), (0, 2): (100, 100), (1, 2): (100, 100)}))
-    assert i.rating > h.rating > r.rating and h.lo > r.hi
-    assert i.hi - i.lo < 400 and h.hi - h.lo < 400
+    assert i.lo > h.rating and h.lo > r.hi and i.lo > 0
 
 
 def test_equal_records_equal_ratings():
@@ -155,13 +167,15 @@ UNEQUAL = (300, 100, -100, -300)
 
 
 @pytest.mark.parametrize("players, teams, truth", [(4, True, (0, 0, 0, 0)), (3, False, (0, 0, 0, 0)),
-                                                   (4, True, UNEQUAL), (2, False, UNEQUAL)])
+                                                   (4, True, UNEQUAL), (2, False, UNEQUAL),
+                                                   (4, True, (400, 300, -350, -350))])
 def test_intervals_cover_the_true_ratings_as_often_as_they_say(players, teams, truth):
     """Simulated tournaments of four agents whose results follow the model with ratings
     ``truth`` (teams: the sum of the partners'; 3 seats: equal agents, each seat winning a third
     of the games): each agent's 95% interval must cover its true rating about 95% of the time.
-    Counting a 4-player Claim game as four pairwise results covered ~83% of equal agents, and
-    two virtual draws per pair ~45% of the outer unequal ones."""
+    Counting a 4-player Claim game as four pairwise results covered ~83% of equal agents, two
+    virtual draws per pair ~45% of the outer unequal ones, and Fisher intervals ~20% of a pair
+    that always beats the other pair (400 + 300 against -350 - 350)."""
     from ludus.arena import Tournament
     from ludus.arena.match import GameResult
     from ludus.arena.tournament import TournamentResult
@@ -202,3 +216,12 @@ def test_partners_always_together_share_one_rating():
     score = sum(1 + (g.returns[g.seats.index(0)] > 0) - (g.returns[g.seats.index(0)] < 0) for g in result.games) / 2
     assert expected_score(2 * h.rating - 2 * r.rating) == pytest.approx(score / 100, abs=0.005)   # a little shrunk
     assert h.lo > 0 > r.hi
+    assert result.to_dict()["rating_model"]["rated_together"] == [["heuristic", "heuristic#2"], ["random", "random#2"]]
+    from rich.console import Console
+
+    from ludus.arena import report
+
+    console = Console(width=120, record=True)
+    console.print(report.ratings_table(result))
+    text = " ".join(console.export_text().split())
+    assert "rated as one team, each showing half its rating: heuristic and heuristic#2; random and random#2" in text

@@ -1,4 +1,4 @@
-"""Ratings: a Bradley–Terry fit on the Elo scale, with Fisher intervals.
+"""Ratings: a Bradley–Terry fit on the Elo scale, with profile-likelihood intervals.
 
 The model: side A beats side B with probability ``1 / (1 + 10 ** ((R_B - R_A) / 400))``, where
 a side's rating R is the sum of its members' ratings — one agent alone, or partners in a team
@@ -6,22 +6,24 @@ game (as TrueSkill and openskill rate teams). Between single agents that is Brad
 strengths ``10 ** (r / 400)``: 100 rating points are a 64% expected score, 400 points 91%. A
 draw counts as half a win for each side. Ratings are centred: their mean is 0.
 
-The prior is BayesElo's: every pair of agents is credited ``virtual_draws`` drawn games (half
-a game by default; BayesElo's 2 shrank unequal agents' ratings so much, with teams, that their
-intervals covered the truth half the time). It keeps ratings finite when an agent wins every
-game and, unlike a wide Gaussian prior, keeps the fit where the likelihood is curved, so the
-intervals stay meaningful on lopsided records: with two agents, 10–0 rates the winner +323
-(−22 … +667), 30–0 +417 (+75 … +758), 100–0 +521 (+180 … +862), the lower end rising with the
-evidence. ``virtual_draws=0`` is the plain maximum-likelihood fit, which exists only when no
-group of agents won (or lost) every comparison with the rest and the comparisons tell every
-agent apart.
+The prior is BayesElo's: every pair of rated units (agents, or partners rated together) is
+credited ``virtual_draws`` drawn games — half a game by default; BayesElo's 2 shrank unequal
+agents so much, with teams, that their intervals covered the truth half the time. It keeps
+ratings finite when an agent wins every game. ``virtual_draws=0`` is the plain
+maximum-likelihood fit, which exists only when no group of agents won (or lost) every
+comparison with the rest and the comparisons tell every agent apart.
 
-Intervals come from the Fisher information (the curvature of the log posterior at its peak):
-each agent's interval is that of its rating minus the mean rating, ±1.96 standard errors for
-95%. They take comparisons as independent: so they are with two sides per game (two seats, or
-two teams: one comparison per game). With three or more sides each pair of seats of a game is
-one comparison, and those share the game; simulated tournaments of equal agents (3 and 4
-seats) still found 94–97% of the 95% intervals covering the truth.
+Intervals are profile-likelihood intervals of each rating minus the mean: the centred ratings
+where the log posterior, maximised over the other ratings, falls 1.96²/2 below its peak. Where
+records are balanced they match ±1.96 Fisher standard errors (``Rating.se``); where a side won
+(almost) every game the Fisher interval, taken around a peak the prior placed, failed (a pair
+always beating another pair in team games: ~20% coverage), while the profile keeps its lower
+end where the data put it: two agents at 10–0 rate the winner +323 (+103 … +1078), 100–0 +521
+(+311 … +1275) — the upper end is the prior's, the lower end rises with the evidence.
+Comparisons are taken as independent: so they are with two sides per game (two seats, or two
+teams: one comparison per game); with three or more sides each pair of seats of a game is one
+comparison, and those share the game. Simulated tournaments (``tests/arena/test_ratings.py``)
+find each agent's interval covering its true rating 88–99.5% of the time in every case tried.
 
 Solved by Newton's method with step halving, in plain Python (agents are few: the linear
 algebra is a k×k solve).
@@ -53,9 +55,9 @@ class Comparison(NamedTuple):
 class Rating:
     name: str
     rating: float      # Elo points, mean of the field = 0
-    lo: float          # 95% interval (Fisher information)
+    lo: float          # 95% interval (profile likelihood)
     hi: float
-    se: float          # standard error, Elo points
+    se: float          # standard error from the Fisher information, Elo points
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -207,14 +209,70 @@ def fit_sides(names: list[str], comparisons: list[Comparison],
             break
     _, h = derivatives(theta)
     cov = _inverse(pinned(h))
+
+    def highest_with(i: int, c: float, start: list[float]) -> tuple[float, list[float]]:
+        """The highest objective with agent i's centred rating fixed at c, and where it lies:
+        Newton's method on the others under the centring constraint (a KKT system)."""
+        free = [j for j in range(k) if j != i]
+        at = start[:]
+        at[i] = c
+        shift = sum(at) / len(free)
+        for j in free:
+            at[j] -= shift
+        best = objective(at)
+        for _ in range(200):
+            g, h = derivatives(at)
+            system = [[h[a][b] for b in free] + [1.0] for a in free] + [[1.0] * len(free) + [0.0]]
+            step = _solve(system, [g[a] for a in free] + [0.0])[:-1]
+            t = 1.0
+            while True:
+                trial = at[:]
+                for j, d in zip(free, step, strict=True):
+                    trial[j] += t * d
+                new = objective(trial)
+                if new >= best - 1e-12 or t < 1e-9:
+                    break
+                t /= 2
+            at, best = trial, new
+            if max(abs(t * d) for d in step) < 1e-9:
+                break
+        return best, at
+
+    def profile_bound(i: int, direction: int, guess: float) -> float:
+        """Where the profile of agent i's centred rating falls z²/2 below the peak, on one side."""
+        floor = value - z * z / 2
+        inside, start, width = theta[i], theta, max(guess, 1e-3)
+        for _ in range(60):                                 # step out until below the floor
+            outside = inside + direction * width
+            level, at = highest_with(i, outside, start)
+            if level < floor:
+                break
+            inside, start, width = outside, at, 2 * width
+        else:
+            return direction * math.inf
+        # then close in on the crossing by false position (the Illinois variant, which halves a
+        # stale end's weight so that both ends move)
+        above, below, kept = value - floor, level - floor, 0
+        for _ in range(100):
+            guess = outside - below * (outside - inside) / (below - above)
+            level, at = highest_with(i, guess, start)
+            if abs(level - floor) < 1e-9 or abs(outside - inside) < 1e-7:
+                return guess
+            if level >= floor:
+                inside, above, start = guess, level - floor, at
+                below, kept = (below / 2 if kept == 1 else below), 1
+            else:
+                outside, below = guess, level - floor
+                above, kept = (above / 2 if kept == -1 else above), -1
+        return (inside + outside) / 2
+
     ratings = []
     for i in range(k):
         # variance of theta_i - mean(theta): v' C v with v = e_i - 1/k
         v = [(1.0 if a == i else 0.0) - 1.0 / k for a in range(k)]
-        var = sum(v[a] * cov[a][b] * v[b] for a in range(k) for b in range(k))
-        se = math.sqrt(max(var, 0.0)) * ELO
-        r = theta[i] * ELO
-        ratings.append(Rating(names[i], r, r - z * se, r + z * se, se))
+        se = math.sqrt(max(sum(v[a] * cov[a][b] * v[b] for a in range(k) for b in range(k)), 0.0))
+        lo, hi = profile_bound(i, -1, z * se), profile_bound(i, 1, z * se)
+        ratings.append(Rating(names[i], theta[i] * ELO, lo * ELO, hi * ELO, se * ELO))
     return ratings
 
 

@@ -126,6 +126,10 @@ def ratings_table(result: TournamentResult) -> Table:
         rate = f"{rec.wins / rec.games:.1%}" if rec.games else "-"
         t.add_row(str(rank + 1), result.tournament.names[i], f"{r.rating:+.0f}", f"{r.lo:+.0f} … {r.hi:+.0f}",
                   str(rec.games), f"{rec.wins}-{rec.draws}-{rec.losses}", rate)
+    together = [" and ".join(result.tournament.names[i] for i in group) for group in result.groups if len(group) > 1]
+    if together:
+        t.caption = ("Always partners, so rated as one team, each showing half its rating: "
+                     + "; ".join(together) + ".")
     return t
 
 

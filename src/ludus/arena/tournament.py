@@ -32,13 +32,12 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   workers — except for agents with a time budget (``ismcts:time=…``),
   which are as deterministic as the clock.
 
-Scoring: each game is split into its pairs of opposing seats; the seat with the higher return
+Scoring: each game is split into its pairs of opposing sides — seats, or partners
+(``Game.teams``: Claim with 4 players), who share their return; the side with the higher return
 beats the other, equal returns are a draw (half a point each). That is exactly the game's result
-with two seats; with more it is the usual pairwise decomposition of a multi-player ranking.
-Partners (``Game.teams``: Claim with 4 players) always share their return and are not compared
-with each other. The score matrix and the Bradley–Terry ratings (:mod:`ludus.arena.ratings`)
-are both built from these pairwise results; with more than two seats one game gives several
-comparisons that are not independent, so the rating intervals are somewhat too narrow there.
+with two sides; with more it is the usual pairwise decomposition of a multi-player ranking. The
+score matrix counts each pair of opposing agents; the Bradley–Terry ratings
+(:mod:`ludus.arena.ratings`) take each pair of sides once, a team as the sum of its partners.
 """
 
 from __future__ import annotations
@@ -261,6 +260,7 @@ class TournamentResult:
     meetings: list[list[int]]        # meetings[i][j]: pairwise comparisons between i and j
     ratings: list[Rating]            # in entrant order
     virtual_draws: float = DEFAULT_VIRTUAL_DRAWS
+    groups: list[list[int]] = dataclasses.field(default_factory=list)   # entrants rated as one
 
     @classmethod
     def from_games(cls, tournament: Tournament, games: list[GameResult],
@@ -297,7 +297,7 @@ class TournamentResult:
                            _side_comparisons(tournament, games, group_of), virtual_draws)
         ratings = [dataclasses.replace(fitted[group_of[i]], name=tournament.names[i]) for i in range(k)]
         return cls(tournament, sorted(games, key=lambda g: g.index), records, points, meetings, ratings,
-                   virtual_draws)
+                   virtual_draws, groups)
 
     # -- views ----------------------------------------------------------------------------
 
@@ -333,8 +333,12 @@ class TournamentResult:
             "scoring": "pairwise between opposing seats (partners are not compared): higher return "
                        "wins, equal returns draw (half a point each)",
             "rating_model": {"model": "bradley-terry between sides (a team rated as the sum of its members)",
+                             "comparisons": "one per pair of sides per game (3+ seats: per pair of seats)",
                              "scale": "elo (400 points = 10:1 odds), mean 0",
-                             "interval": "95% Fisher information", "virtual_draws": self.virtual_draws},
+                             "interval": "95% profile likelihood of rating minus mean; se from the Fisher information",
+                             "virtual_draws": self.virtual_draws, "per": "pair of rated units",
+                             "rated_together": [[t.names[i] for i in group] for group in self.groups
+                                                if len(group) > 1]},
             "ratings": [
                 {"rank": rank + 1, "agent": t.names[i], "rating": _round(self.ratings[i].rating),
                  "lo": _round(self.ratings[i].lo), "hi": _round(self.ratings[i].hi),
