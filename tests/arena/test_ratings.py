@@ -225,3 +225,13 @@ def test_partners_always_together_share_one_rating():
     console.print(report.ratings_table(result))
     text = " ".join(console.export_text().split())
     assert "rated as one team, each showing half its rating: heuristic and heuristic#2; random and random#2" in text
+
+
+@pytest.mark.parametrize("virtual_draws", [0.05, 0.1, 0.5, 2])
+def test_a_weak_prior_on_sweeps_still_gives_intervals(virtual_draws):
+    """Far out on a flat profile the weights of a comparison once rounded to exactly 0 and the
+    interval search met a singular system."""
+    team = fit_sides(list("abcd"), [Comparison(((0, 1), (1, -1), (2, 1), (3, -1)), 1000, 1000)], virtual_draws)
+    swept = fit(list("abc"), *pairs(3, {(0, 1): (0, 100)}), virtual_draws=virtual_draws)
+    for r in team + swept:
+        assert math.isfinite(r.lo) and r.lo <= r.rating <= r.hi and math.isfinite(r.hi)

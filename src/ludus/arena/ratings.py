@@ -15,7 +15,7 @@ comparison with the rest and the comparisons tell every agent apart.
 
 Intervals are profile-likelihood intervals of each rating minus the mean: the centred ratings
 where the log posterior, maximised over the other ratings, falls 1.96²/2 below its peak. Where
-records are balanced they match ±1.96 Fisher standard errors (``Rating.se``); where a side won
+records are balanced they are close to ±1.96 Fisher standard errors (``Rating.se``); where a side won
 (almost) every game the Fisher interval, taken around a peak the prior placed, failed (a pair
 always beating another pair in team games: ~20% coverage), while the profile keeps its lower
 end where the data put it: two agents at 10–0 rate the winner +323 (+103 … +1078), 100–0 +521
@@ -170,9 +170,10 @@ def fit_sides(names: list[str], comparisons: list[Comparison],
         g = [0.0] * k
         h = [[0.0] * k for _ in range(k)]
         for sides, s, n in rows:
-            p = _sigmoid(sum(theta[a] * coefficient for a, coefficient in sides))
+            d = sum(theta[a] * coefficient for a, coefficient in sides)
+            p = _sigmoid(d)
             r = s - n * p
-            w = n * p * (1 - p)
+            w = n * p * _sigmoid(-d)     # not p (1 - p): far out, 1 - p rounds to 0
             for a, ca in sides:
                 g[a] += r * ca
                 for b, cb in sides:
@@ -223,7 +224,12 @@ def fit_sides(names: list[str], comparisons: list[Comparison],
         for _ in range(200):
             g, h = derivatives(at)
             system = [[h[a][b] for b in free] + [1.0] for a in free] + [[1.0] * len(free) + [0.0]]
-            step = _solve(system, [g[a] for a in free] + [0.0])[:-1]
+            try:
+                step = _solve(system, [g[a] for a in free] + [0.0])[:-1]
+            except ZeroDivisionError:   # far out on a flat profile: a damped step (the line search keeps it safe)
+                for row, _ in enumerate(free):
+                    system[row][row] += 1e-6
+                step = _solve(system, [g[a] for a in free] + [0.0])[:-1]
             t = 1.0
             while True:
                 trial = at[:]
