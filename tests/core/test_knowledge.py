@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from ludus.core.knowledge import Knowledge
+from ludus.core.knowledge import Beliefs, Knowledge
 
 HAND, BOARD, PILE = 0, 1, 2
 
@@ -116,3 +116,167 @@ def test_restrictions_elsewhere_leave_an_unrestricted_zone_in_random_order():
         bottom += pile[0] == 1
     # a 1 is in a given pile place with probability about (6 - 2/2) / 16 = 0.31
     assert abs(top - bottom) < 150 and 800 < top < 1100, (top, bottom)
+
+
+# -- Beliefs: exact knowledge -------------------------------------------------------------------
+
+BOARDS = (3, 4)                       # with HAND, BOARD, PILE: two boards the owner plays to
+
+
+def _script(seed: int):
+    """A small random history, played on a true world: the owner starts with 1 2 in hand and
+    pile 0 1 2 3 3 (shuffled), then draws, plays face down, shows a card, is spied, and has a
+    board's cards turned up. Returns the observations, as the calls a ``Beliefs`` gets."""
+    rng = random.Random(seed)
+    hand, pile = [1, 2], [0, 1, 2, 3, 3]
+    rng.shuffle(pile)
+    boards = {z: [] for z in BOARDS}
+    seen = []
+    for _ in range(9):
+        kind = rng.choice(["draw", "down", "down", "up", "spy", "vote"])
+        if kind == "draw" and pile:
+            hand.append(pile.pop())
+            seen.append(("move", PILE, HAND))
+        elif kind == "down" and hand:
+            z = rng.choice(BOARDS)
+            boards[z].append(hand.pop(rng.randrange(len(hand))))
+            seen.append(("move", HAND, z))
+        elif kind == "up" and hand:
+            seen.append(("reveal", HAND, hand.pop(rng.randrange(len(hand)))))
+        elif kind == "spy":
+            seen.append(("learn", HAND, tuple(sorted(hand))))
+        elif kind == "vote":
+            z = rng.choice(BOARDS)
+            seen.append(("reveal_all", z, tuple(sorted(boards[z]))))
+            boards[z] = []
+    return seen
+
+
+def _posterior_by_enumeration(seen) -> dict:
+    """The exact chance of each world (the multiset in every zone) given ``seen``, by running
+    every deal of the pile and every blind pick of the owner, keeping the runs that show what
+    was seen."""
+    from itertools import permutations
+
+    out: Counter = Counter()
+    orders = list(permutations([0, 1, 2, 3, 3]))
+
+    def run(step, hand, pile, boards, chance):
+        if step == len(seen):
+            world = (tuple(sorted(hand)), tuple(sorted(pile)), *(tuple(sorted(boards[z])) for z in BOARDS))
+            out[world] += chance
+            return
+        what, zone, arg = seen[step]
+        if what == "move" and zone == PILE:
+            run(step + 1, hand + [pile[-1]], pile[:-1], boards, chance)
+        elif what == "move":
+            for i in range(len(hand)):
+                moved = {**boards, arg: boards[arg] + [hand[i]]}
+                run(step + 1, hand[:i] + hand[i + 1:], pile, moved, chance / len(hand))
+        elif what == "reveal":
+            for i in range(len(hand)):
+                if hand[i] == arg:
+                    run(step + 1, hand[:i] + hand[i + 1:], pile, boards, chance / len(hand))
+        elif what == "learn":
+            if tuple(sorted(hand)) == arg:
+                run(step + 1, hand, pile, boards, chance)
+        elif tuple(sorted(boards[zone])) == arg:
+            run(step + 1, hand, pile, {**boards, zone: []}, chance)
+
+    for order in orders:
+        run(0, [1, 2], list(order), {z: [] for z in BOARDS}, 1 / len(orders))
+    total = sum(out.values())
+    return {world: chance / total for world, chance in out.items()}
+
+
+def _beliefs_after(seen):
+    b = Beliefs(num_values=4, num_zones=5)
+    b.add([0, 1, 1, 0], [2, 0, 0, 0, 0])
+    b.add([1, 1, 1, 2], [0, 0, 5, 0, 0])
+    for what, zone, arg in seen:
+        getattr(b, what)(zone, arg)
+    return b
+
+
+def _distribution(b: Beliefs) -> dict:
+    """The exact chance of each world under ``b``: each hypothesis's chance times the chance of
+    each deal of its pools (every order of a pool's cards alike)."""
+    from itertools import permutations, product
+
+    out: Counter = Counter()
+    for pools, chance in b.hypotheses.items():
+        deals = []
+        for counts, _ in pools:
+            cards = [v for v, n in enumerate(counts) for _ in range(n)]
+            orders = list(permutations(cards))
+            deals.append([(order, 1 / len(orders)) for order in orders])
+        for combo in product(*deals):
+            zones = [[] for _ in range(5)]
+            p = chance
+            for (order, q), (_, slots) in zip(combo, pools, strict=True):
+                p *= q
+                start = 0
+                for z, n in enumerate(slots):
+                    zones[z] += order[start:start + n]
+                    start += n
+            world = (tuple(sorted(zones[HAND])), tuple(sorted(zones[PILE])),
+                     *(tuple(sorted(zones[z])) for z in BOARDS))
+            out[world] += p
+    return dict(out)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_beliefs_give_each_world_exactly_its_chance_given_the_whole_history(seed):
+    """Brute force over every deal and every pick: the worlds Beliefs can deal are exactly the
+    worlds the history allows, each with its true chance (the owner picking blindly)."""
+    seen = _script(seed)
+    truth = _posterior_by_enumeration(seen)
+    mine = _distribution(_beliefs_after(seen))
+    assert set(mine) == set(truth), (seen, set(mine) ^ set(truth))
+    for world, chance in truth.items():
+        assert mine[world] == pytest.approx(chance, abs=1e-9), (seen, world)
+
+
+def test_merged_knowledge_would_fail_the_enumeration():
+    """The check has teeth: Knowledge, which merges pools, admits worlds the history rules out
+    in some of these histories."""
+    wrong = 0
+    for seed in range(40):
+        seen = _script(seed)
+        k = Knowledge(num_values=4, num_zones=5)
+        k.add([0, 1, 1, 0], [2, 0, 0, 0, 0])
+        k.add([1, 1, 1, 2], [0, 0, 5, 0, 0])
+        for what, zone, arg in seen:
+            getattr(k, what)(zone, arg)
+        b = Beliefs(num_values=4, num_zones=5)
+        b.hypotheses = {tuple(sorted(k.pools)): 1.0}
+        wrong += set(_distribution(b)) != set(_posterior_by_enumeration(seen))
+    assert wrong > 0
+
+
+def test_beliefs_sample_follows_the_chances():
+    """A Spy saw a 1 and a 2; an unseen draw; a card played face down. Two hypotheses: it was
+    a seen card (chance 2/3) or the drawn one (1/3)."""
+    b = Beliefs(num_values=4, num_zones=5)
+    b.add([0, 1, 1, 0], [2, 0, 0, 0, 0])
+    b.add([1, 0, 0, 3], [0, 0, 4, 0, 0])
+    b.move(PILE, HAND)
+    b.move(HAND, BOARD)
+    assert sorted(b.hypotheses.values()) == pytest.approx([1 / 3, 2 / 3]) and b.known_in(HAND) == []
+    boards = Counter(b.sample(random.Random(seed))[BOARD][0] for seed in range(3000))
+    # P(board holds a 1) = P(a seen card went) * 1/2 = 1/3; a 0 or 3 (the drawn card) = 1/3
+    assert abs(boards[1] - 1000) < 90 and abs(boards[2] - 1000) < 90
+    assert abs(boards[0] + boards[3] - 1000) < 90
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_beliefs_past_their_limit_merge_soundly(seed, monkeypatch):
+    """Past ``limit`` hypotheses, pools sharing a zone merge: the count stays bounded and every
+    world the history allows can still be dealt (the true one included, so nothing later can
+    contradict all of them)."""
+    monkeypatch.setattr(Beliefs, "limit", 2)
+    seen = _script(seed)
+    b = _beliefs_after(seen)
+    assert len(b.hypotheses) <= 2
+    assert set(_posterior_by_enumeration(seen)) <= set(_distribution(b))
+    assert sum(b.hypotheses.values()) == pytest.approx(1)

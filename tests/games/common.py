@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 
-from ludus.core.knowledge import Knowledge
+from ludus.core.knowledge import Beliefs, Knowledge
 
 
 def legal(state) -> set[str]:
@@ -35,6 +35,8 @@ def fingerprint(state) -> dict:
             value = getattr(state, name)
             if isinstance(value, list) and value and isinstance(value[0], Knowledge):
                 value = [k.pools for k in value]
+            elif isinstance(value, list) and value and isinstance(value[0], Beliefs):
+                value = [k.hypotheses for k in value]
             out[name] = repr(value)
     seats = list(range(state.game.num_players)) + [None]
     out["views"] = [json.dumps(state.observe(p), sort_keys=True) for p in seats]

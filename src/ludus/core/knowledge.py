@@ -15,7 +15,8 @@ The game tells the knowledge what the observer saw happen:
 
 ``sample(rng)`` deals every pool's values at random into its zones: a world consistent with
 all the observer has seen. When the observer cannot tell which of several pools a card came
-from (a card played from a hand holding cards of two pools), those pools are merged — unless one
+from (a card played from a hand holding cards of two pools), ``Beliefs`` keeps every
+possibility as a weighted hypothesis (exact); ``Knowledge`` merges those pools — unless one
 of them lies wholly in the card's zone and holds its value, or, when a whole zone is turned face
 up, the values can be given to pools one forced step at a time: both are exact. A merge
 never rules out a world that is possible; it may admit a few that the full history would rule
@@ -28,6 +29,9 @@ places of zone ``z``. Tuples make ``clone`` a shallow list copy.
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from collections import Counter
+from itertools import accumulate
 
 from .errors import LudusError
 from .rng import shuffle
@@ -35,6 +39,47 @@ from .rng import shuffle
 
 def _add(a: tuple, b: tuple) -> tuple:
     return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _merge_same_zone(pools) -> list:
+    """Pools that lie wholly in the same single zone merge without losing anything: the places
+    of one zone are alike, so which of them holds which pool's card says nothing."""
+    by_zone: dict[int, int] = {}
+    merged: list = []
+    for counts, slots in pools:
+        if len(slots) - slots.count(0) == 1:          # wholly in one zone (this is a hot path)
+            zone = slots.index(sum(slots))
+            if zone in by_zone:
+                i = by_zone[zone]
+                merged[i] = (_add(merged[i][0], counts), _add(merged[i][1], slots))
+                continue
+            by_zone[zone] = len(merged)
+        merged.append((counts, slots))
+    return merged
+
+
+def _deal(pools, num_zones: int, rng: random.Random, accepts: dict[int, frozenset] | None) -> list[list[int]]:
+    """Deal every pool's values at random into its places; returns the values of each zone."""
+    zones: list[list[int]] = [[] for _ in range(num_zones)]
+    mixed = set()
+    for counts, slots in pools:
+        values: list[int] = []
+        for v, n in enumerate(counts):
+            if n:
+                values += [v] * n
+        shuffle(rng, values)
+        if accepts and any(slots[z] for z in accepts):
+            values = _restricted_order(values, slots, accepts, rng)
+        start = 0
+        for z, n in enumerate(slots):
+            if n:
+                if zones[z]:
+                    mixed.add(z)
+                zones[z] += values[start:start + n]
+                start += n
+    for z in mixed:  # a zone filled from several pools: mix them, so no pool sits on top
+        shuffle(rng, zones[z])
+    return zones
 
 
 class Knowledge:
@@ -66,19 +111,7 @@ class Knowledge:
             self._merge_same_zone()
 
     def _merge_same_zone(self) -> None:
-        """Pools that lie wholly in the same single zone merge without losing anything."""
-        by_zone: dict[int, int] = {}
-        merged: list = []
-        for counts, slots in self.pools:
-            zones = [z for z, n in enumerate(slots) if n]
-            if len(zones) == 1 and zones[0] in by_zone:
-                i = by_zone[zones[0]]
-                merged[i] = (_add(merged[i][0], counts), _add(merged[i][1], slots))
-                continue
-            if len(zones) == 1:
-                by_zone[zones[0]] = len(merged)
-            merged.append((counts, slots))
-        self.pools = merged
+        self.pools = _merge_same_zone(self.pools)
 
     def _merge(self, indices: list[int]) -> int:
         """Merge the pools at ``indices`` into one; return its index."""
@@ -204,26 +237,7 @@ class Knowledge:
         Depends only on the pools and ``rng`` (values are laid out in sorted order before the
         shuffle), so two true states the observer cannot tell apart give the same sample.
         """
-        zones: list[list[int]] = [[] for _ in range(self.num_zones)]
-        mixed = set()
-        for counts, slots in self.pools:
-            values: list[int] = []
-            for v, n in enumerate(counts):
-                if n:
-                    values += [v] * n
-            shuffle(rng, values)
-            if accepts and any(slots[z] for z in accepts):
-                values = _restricted_order(values, slots, accepts, rng)
-            start = 0
-            for z, n in enumerate(slots):
-                if n:
-                    if zones[z]:
-                        mixed.add(z)
-                    zones[z] += values[start:start + n]
-                    start += n
-        for z in mixed:  # a zone filled from several pools: mix them, so no pool sits on top
-            shuffle(rng, zones[z])
-        return zones
+        return _deal(self.pools, self.num_zones, rng, accepts)
 
     def to_json(self, value_names, zone_names) -> list[dict]:
         """The pools in readable form, for observations and debugging."""
@@ -234,6 +248,181 @@ class Knowledge:
             }
             for c, s in self.pools
         ]
+
+
+class Beliefs:
+    """Exact knowledge: every way the observer's pools could have gone, each with its chance.
+
+    Where ``Knowledge`` merges the pools a card may have come from, and so forgets part of the
+    history, ``Beliefs`` keeps one *hypothesis* per possibility: a set of pools that never merge
+    ("the card played came from the Spy-seen cards" beside "it was the one drawn since"). A card
+    shown later weighs the hypotheses by how likely each makes it, and drops those it rules out,
+    so every sampled world is one the whole history allows — and, under the model below, all of
+    them are, in proportion.
+
+    The model that sets the chances: the deal is uniform, and the owner picks among the hidden
+    cards of a zone blindly (the observer does not model the owner's choices). Identical
+    hypotheses are added up, so their number stays small: in Caesar & Cleopatra at most 43 in
+    200 games between heuristic bots, 1,008 in 2,000 random games (an update then takes ~70 ms).
+    Should it pass ``limit``, pools sharing a zone are merged in every hypothesis, as Knowledge
+    would (then, if need be, all pools): sound — no possible world is lost — but not exact.
+
+    Same interface as ``Knowledge`` for the operations a game tells it, except ``could_be`` and
+    ``sample``'s ``accepts``, which only Knowledge offers.
+    """
+
+    __slots__ = ("hypotheses", "num_values", "num_zones", "_cumulative")   # _cumulative: for sample
+    limit = 4096
+
+    def __init__(self, num_values: int, num_zones: int):
+        self.num_values = num_values
+        self.num_zones = num_zones
+        self.hypotheses: dict[tuple, float] = {(): 1.0}   # canonical pools -> chance (sum 1)
+        self._cumulative: list[float] | None = None
+
+    def clone(self) -> Beliefs:
+        other = Beliefs.__new__(Beliefs)
+        other.num_values = self.num_values
+        other.num_zones = self.num_zones
+        other.hypotheses = self.hypotheses        # never mutated in place: replaced whole
+        other._cumulative = self._cumulative
+        return other
+
+    def _branch(self, step, why: str) -> None:
+        """Replace each hypothesis by what ``step(pools)`` yields: ``(pools, likelihood)`` pairs."""
+        out: dict[tuple, float] = {}
+        for pools, chance in self.hypotheses.items():
+            for new, likelihood in step(pools):
+                key = tuple(sorted(_merge_same_zone(new)))
+                out[key] = out.get(key, 0.0) + chance * likelihood
+        if not out:
+            raise AssertionError(why)
+        if len(out) > self.limit:
+            out = _coarsened(out, lambda a, b: any(x and y for x, y in zip(a, b, strict=True)))
+        if len(out) > self.limit:     # the last resort: one pool over every hidden place
+            out = _coarsened(out, lambda a, b: True)
+        total = sum(out.values())
+        self.hypotheses = {key: out[key] / total for key in sorted(out)}
+        self._cumulative = None
+
+    # -- what the observer saw (as in Knowledge) -----------------------------------------------
+
+    def add(self, counts, slots) -> None:
+        counts, slots = tuple(counts), tuple(slots)
+        if sum(counts) != sum(slots):
+            raise ValueError(f"pool of {sum(counts)} cards cannot fill {sum(slots)} places")
+        if sum(counts):
+            self._branch(lambda pools: [(pools + ((counts, slots),), 1.0)], "")
+
+    def move(self, src: int, dst: int) -> None:
+        """An unseen card moved from ``src`` to ``dst``: from each pool holding cards there, in
+        proportion to how many."""
+        def step(pools):
+            n = sum(s[src] for _, s in pools)
+            for i, (c, s) in enumerate(pools):
+                if s[src]:
+                    yield pools[:i] + ((c, _shift(s, src, dst)),) + pools[i + 1:], s[src] / n
+        self._branch(step, f"no hidden card in zone {src} to move")
+
+    def move_all(self, src: int, dst: int) -> None:
+        def step(pools):
+            yield tuple((c, _shift(s, src, dst, s[src]) if s[src] else s) for c, s in pools), 1.0
+        self._branch(step, "")
+
+    def reveal(self, zone: int, value: int) -> None:
+        """A card of ``value`` left ``zone`` in plain view: it came from a pool with cards there,
+        with the chance that a blind pick there is that pool's and has that value."""
+        def step(pools):
+            n = sum(s[zone] for _, s in pools)
+            for i, (c, s) in enumerate(pools):
+                if s[zone] and c[value]:
+                    left = (_shift(c, value, None), _shift(s, zone, None))
+                    kept = (left,) if sum(left[1]) else ()
+                    yield pools[:i] + kept + pools[i + 1:], s[zone] / n * c[value] / sum(c)
+        self._branch(step, f"value {value} cannot be hidden in zone {zone}")
+
+    def reveal_all(self, zone: int, values) -> None:
+        """Every hidden card of ``zone`` turned face up. Shown one by one in sorted order: each
+        hypothesis's chance of that sequence is its chance of the set times a factor common to
+        all, so the weights come out exact."""
+        for value in sorted(values):
+            self.reveal(zone, value)
+
+    def hide(self, zone: int, value: int) -> None:
+        self.add(_shift((0,) * self.num_values, None, value), _shift((0,) * self.num_zones, None, zone))
+
+    def learn(self, zone: int, values) -> None:
+        self.reveal_all(zone, values)
+        counts = [0] * self.num_values
+        for v in values:
+            counts[v] += 1
+        self.add(counts, _shift((0,) * self.num_zones, None, zone, len(values)))
+
+    # -- questions ------------------------------------------------------------------------
+
+    def hidden_in(self, zone: int) -> int:
+        return sum(s[zone] for _, s in next(iter(self.hypotheses)))
+
+    def known_in(self, zone: int) -> list[int]:
+        """Values that lie in ``zone`` under every hypothesis (pools wholly inside it), sorted."""
+        sure: Counter | None = None
+        for pools in self.hypotheses:
+            here = Counter()
+            for counts, slots in pools:
+                if slots[zone] == sum(slots):
+                    here.update({v: n for v, n in enumerate(counts) if n})
+            sure = here if sure is None else sure & here
+        return sorted(sure.elements())
+
+    def sample(self, rng: random.Random) -> list[list[int]]:
+        """Draw a hypothesis by its chance, then deal its pools (as ``Knowledge.sample``)."""
+        if len(self.hypotheses) == 1:
+            pools = next(iter(self.hypotheses))
+        else:
+            if self._cumulative is None:
+                self._cumulative = (list(self.hypotheses), list(accumulate(self.hypotheses.values())))
+            keys, cumulative = self._cumulative
+            pools = keys[min(bisect(cumulative, rng.random() * cumulative[-1]), len(keys) - 1)]
+        return _deal(pools, self.num_zones, rng, None)
+
+    def to_json(self, value_names, zone_names, shown: int = 10) -> dict:
+        """How many hypotheses there are, and the ``shown`` likeliest in readable form."""
+        likeliest = sorted(self.hypotheses.items(), key=lambda item: -item[1])[:shown]
+        return {
+            "hypotheses": len(self.hypotheses),
+            "likeliest": [{"chance": round(chance, 6),
+                           "pools": [{"cards": [value_names[v] for v, n in enumerate(c) for _ in range(n)],
+                                      "places": {zone_names[z]: n for z, n in enumerate(s) if n}}
+                                     for c, s in pools]}
+                          for pools, chance in likeliest],
+        }
+
+
+def _coarsened(hypotheses: dict[tuple, float], joined) -> dict[tuple, float]:
+    """Each hypothesis with its pools merged wherever ``joined(slots_a, slots_b)``: every world
+    it allowed is still allowed, and hypotheses that differed only in how merged pools split
+    their cards become one."""
+    out: dict[tuple, float] = {}
+    for pools, chance in hypotheses.items():
+        merged: list[tuple[tuple, tuple]] = []
+        for counts, slots in pools:
+            for i in [i for i, (_, s) in enumerate(merged) if joined(s, slots)][::-1]:
+                c, s = merged.pop(i)
+                counts, slots = _add(counts, c), _add(slots, s)
+            merged.append((counts, slots))
+        key = tuple(sorted(merged))
+        out[key] = out.get(key, 0.0) + chance
+    return out
+
+
+def _shift(t: tuple, src: int | None, dst: int | None, n: int = 1) -> tuple:
+    """``t`` with ``n`` taken from index ``src`` and given to index ``dst`` (either may be None)."""
+    out = list(t)
+    if src is not None:
+        out[src] -= n
+    if dst is not None:
+        out[dst] += n
+    return tuple(out)
 
 
 def _restricted_order(values: list[int], slots: tuple, accepts: dict[int, frozenset],

@@ -12,8 +12,9 @@ the bust bag in place of the VoC deck (N5-N7) — kept in the same three lists: 
 bag (sorted: a bag has no order, each draw is a fresh chance event), ``voc_discard`` the busts
 drawn (beside their groups, grey beside the bag), ``voc_out`` the busts out of the game.
 
-Knowledge (C34/C35): ``know_inf[p]`` and ``know_act[p]`` are seat p's pools over the
-opponent's influence and action cards (see ludus.core.knowledge); ``resample`` deals them.
+Knowledge (C34/C35): ``know_inf[p]`` and ``know_act[p]`` are seat p's exact beliefs (weighted
+pool hypotheses, ``ludus.core.knowledge.Beliefs``) over the opponent's influence and action
+cards; ``resample`` deals them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import random
 
 from ...core.game import State
-from ...core.knowledge import NO_KNOWLEDGE, Knowledge
+from ...core.knowledge import NO_KNOWLEDGE, Beliefs
 from ...core.rng import shuffle
 from . import events as ev
 from .cards import (
@@ -174,11 +175,11 @@ class CCState(State):
         s.end_reason = ""
         s.know_inf, s.know_act = [], []
         for _ in range(2):
-            k = Knowledge(6, 8)
+            k = Beliefs(6, 8)
             k.add([0, 2, 2, 2, 2, 2], _slots(8, Z_HAND, 10))
             k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
             s.know_inf.append(k)
-            ka = Knowledge(6, 3)
+            ka = Beliefs(6, 3)
             if ed2024:   # N4: everybody knows the start card is in the hand
                 ka.add(ACTION_PILE_2024, _slots(3, ZA_PILE, sum(ACTION_PILE_2024)))
                 ka.add(_counts([START_CARD_2024]), _slots(3, ZA_HAND, 1))
@@ -395,7 +396,7 @@ class CCState(State):
         # of one pool of two 1-5 sets would admit worlds with a value opened twice.) After the
         # fifth card: one each of 1-5 at the groups, 1-5 in hand.
         if self.tracking:
-            k = Knowledge(6, 8)
+            k = Beliefs(6, 8)
             k.add([0, 1, 1, 1, 1, 1], [4 - g] + [1] * (g + 1) + [0] * (4 - g) + [0, 0])
             k.add([0, 1, 1, 1, 1, 1], _slots(8, Z_HAND, 5))
             k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))

@@ -66,7 +66,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from ...core.knowledge import Knowledge
+from ...core.knowledge import Beliefs
 from ...core.rng import shuffle
 from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
 from .cards import (
@@ -392,14 +392,14 @@ def position(
         for k, n in Counter(sa).items():
             if s.hand_act[q][k] < n:
                 raise ValueError(f"seat {p} cannot have seen {ACTION_NAMES[k]} x{n} in a hand without it")
-        ki = Knowledge(6, 8)
+        ki = Beliefs(6, 8)
         counts = [s.hand_inf[q][v] + s.inf_pile[q].count(v)
                   + sum(s.down[q][g].count(v) for g in range(5)) - si.count(v) for v in range(6)]
         slots = [sum(s.hand_inf[q]) - len(si)] + [len(s.down[q][g]) for g in range(5)] \
             + [len(s.inf_pile[q]), 0]
         ki.add(counts, slots)
         ki.add([si.count(v) for v in range(6)], [len(si)] + [0] * 7)
-        ka = Knowledge(6, 3)
+        ka = Beliefs(6, 3)
         ka.add([s.hand_act[q][k] + s.act_pile[q].count(k) - sa.count(k) for k in range(6)],
                [sum(s.hand_act[q]) - len(sa), len(s.act_pile[q]), 0])
         ka.add([sa.count(k) for k in range(6)], [len(sa), 0, 0])
@@ -523,11 +523,12 @@ def check_consistent(state: CCState) -> None:
                 assert know.hidden_in(z) == len(cards), (
                     f"seat {p}'s {what} pools put {know.hidden_in(z)} cards in zone {z}; "
                     f"the opponent has {len(cards)} there")
-            pooled = Counter()
-            for counts, _ in know.pools:
-                pooled.update({v: n for v, n in enumerate(counts) if n})
             hidden = Counter(v for cards in real.values() for v in cards)
-            assert pooled == hidden, f"seat {p}'s {what} pools hold {pooled}, the opponent hides {hidden}"
+            for pools in know.hypotheses:
+                pooled = Counter()
+                for counts, _ in pools:
+                    pooled.update({v: n for v, n in enumerate(counts) if n})
+                assert pooled == hidden, f"seat {p}'s {what} pools hold {pooled}, the opponent hides {hidden}"
             for z, cards in real.items():
                 sure = Counter(know.known_in(z))
                 assert not sure - Counter(cards), (
