@@ -249,7 +249,8 @@ def test_merged_knowledge_would_fail_the_enumeration():
         for what, zone, arg in seen:
             getattr(k, what)(zone, arg)
         b = Beliefs(num_values=4, num_zones=5)
-        b.hypotheses = {tuple(sorted(k.pools)): 1.0}
+        for counts, slots in k.pools:
+            b.add(counts, slots)
         wrong += set(_distribution(b)) != set(_posterior_by_enumeration(seen))
     assert wrong > 0
 

@@ -271,27 +271,45 @@ class Beliefs:
     ``sample``'s ``accepts``, which only Knowledge offers.
     """
 
-    __slots__ = ("hypotheses", "num_values", "num_zones", "_cumulative")   # _cumulative: for sample
+    __slots__ = ("_hypotheses", "_pending", "num_values", "num_zones", "_cumulative")
     limit = 4096
 
     def __init__(self, num_values: int, num_zones: int):
         self.num_values = num_values
         self.num_zones = num_zones
-        self.hypotheses: dict[tuple, float] = {(): 1.0}   # canonical pools -> chance (sum 1)
-        self._cumulative: list[float] | None = None
+        self._hypotheses: dict[tuple, float] = {(): 1.0}   # canonical pools -> chance (sum 1)
+        self._pending: list = []          # steps seen but not yet applied (see _branch)
+        self._cumulative: tuple | None = None              # for sample: keys, running sums
 
     def clone(self) -> Beliefs:
         other = Beliefs.__new__(Beliefs)
         other.num_values = self.num_values
         other.num_zones = self.num_zones
-        other.hypotheses = self.hypotheses        # never mutated in place: replaced whole
+        other._hypotheses = self._hypotheses      # never mutated in place: replaced whole
+        other._pending = self._pending[:]
         other._cumulative = self._cumulative
         return other
 
+    @property
+    def hypotheses(self) -> dict[tuple, float]:
+        """Canonical pools -> chance, every step seen so far applied."""
+        if self._pending:
+            pending, self._pending = self._pending, []
+            for step, why in pending:
+                self._apply(step, why)
+        return self._hypotheses
+
     def _branch(self, step, why: str) -> None:
+        """Queue a step; it is applied when the beliefs are next looked at. A state played
+        without anyone observing it (random games, tournaments between cheap agents) then pays
+        almost nothing for knowledge, and a search resamples only after applying the few steps
+        since its last decision."""
+        self._pending.append((step, why))
+
+    def _apply(self, step, why: str) -> None:
         """Replace each hypothesis by what ``step(pools)`` yields: ``(pools, likelihood)`` pairs."""
         out: dict[tuple, float] = {}
-        for pools, chance in self.hypotheses.items():
+        for pools, chance in self._hypotheses.items():
             for new, likelihood in step(pools):
                 key = tuple(sorted(_merge_same_zone(new)))
                 out[key] = out.get(key, 0.0) + chance * likelihood
@@ -302,7 +320,7 @@ class Beliefs:
         if len(out) > self.limit:     # the last resort: one pool over every hidden place
             out = _coarsened(out, lambda a, b: True)
         total = sum(out.values())
-        self.hypotheses = {key: out[key] / total for key in sorted(out)}
+        self._hypotheses = {key: out[key] / total for key in sorted(out)}
         self._cumulative = None
 
     # -- what the observer saw (as in Knowledge) -----------------------------------------------
