@@ -22,7 +22,7 @@ def _pools() -> Knowledge:
 def test_a_move_from_a_zone_one_pool_holds_stays_exact():
     k = _pools()
     k.move(HAND, BOARD)
-    assert k.known_in(HAND) == []                      # the pool now spans hand and board
+    assert k.known_in(HAND) == [1]                     # the pool spans hand and board: 1s both
     for seed in range(50):
         zones = k.sample(random.Random(seed))
         assert zones[HAND] == [1] and zones[BOARD] == [1]
@@ -281,3 +281,28 @@ def test_beliefs_past_their_limit_merge_soundly(seed, monkeypatch):
     assert len(b.hypotheses) <= 2
     assert set(_posterior_by_enumeration(seen)) <= set(_distribution(b))
     assert sum(b.hypotheses.values()) == pytest.approx(1)
+
+
+def test_known_in_counts_what_every_deal_leaves_in_the_zone():
+    """A Spy saw 1 1 2 in hand; a card was drawn unseen and one played face down. Whichever it
+    was, a 1 is still in the hand: in every world, though no pool lies wholly there. (Knowledge
+    merges the two pools here, and its worlds may then hold no 1 in hand.)"""
+    k = Beliefs(num_values=4, num_zones=5)
+    k.add([0, 2, 1, 0], [3, 0, 0, 0, 0])
+    k.add([1, 0, 0, 3], [0, 0, 4, 0, 0])
+    k.move(PILE, HAND)
+    k.move(HAND, BOARD)
+    assert k.known_in(HAND) == [1]
+    assert all(1 in k.sample(random.Random(seed))[HAND] for seed in range(100))
+
+
+def test_beliefs_allow_exactly_the_dealable_worlds():
+    b = Beliefs(num_values=4, num_zones=5)
+    b.add([0, 2, 1, 0], [3, 0, 0, 0, 0])
+    b.add([1, 0, 0, 3], [0, 0, 4, 0, 0])
+    b.move(PILE, HAND)
+    b.move(HAND, BOARD)
+    assert b.allows([[1, 1, 3], [2], [0, 3, 3], [], []])          # the 2 went down, a 3 drawn
+    assert b.allows([[1, 2, 0], [1], [3, 3, 3], [], []])          # a 1 went down, the 0 drawn
+    assert not b.allows([[1, 2, 3], [3], [0, 1, 3], [], []])      # a seen 1 back in the pile
+    assert not b.allows([[1, 1, 2], [2], [0, 3, 3], [], []])      # the 2 twice

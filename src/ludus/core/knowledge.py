@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from collections import Counter
+from functools import cache
 from itertools import accumulate
 
 from .errors import LudusError
@@ -219,13 +220,8 @@ class Knowledge:
         return sum(s[zone] for _, s in self.pools)
 
     def known_in(self, zone: int) -> list[int]:
-        """Values the observer is sure lie in ``zone`` (pools wholly inside it), sorted."""
-        out: list[int] = []
-        for counts, slots in self.pools:
-            if slots[zone] == sum(slots):
-                for v, n in enumerate(counts):
-                    out.extend([v] * n)
-        return sorted(out)
+        """Values the observer is sure lie in ``zone`` however the pools are dealt, sorted."""
+        return sorted(_sure_in(self.pools, zone).elements())
 
     def sample(self, rng: random.Random, accepts: dict[int, frozenset] | None = None) -> list[list[int]]:
         """Deal every pool at random into its zones; returns the values of each zone.
@@ -382,15 +378,17 @@ class Beliefs:
         return sum(s[zone] for _, s in next(iter(self.hypotheses)))
 
     def known_in(self, zone: int) -> list[int]:
-        """Values that lie in ``zone`` under every hypothesis (pools wholly inside it), sorted."""
+        """Values that lie in ``zone`` in every world of every hypothesis, sorted."""
         sure: Counter | None = None
         for pools in self.hypotheses:
-            here = Counter()
-            for counts, slots in pools:
-                if slots[zone] == sum(slots):
-                    here.update({v: n for v, n in enumerate(counts) if n})
+            here = _sure_in(pools, zone)
             sure = here if sure is None else sure & here
         return sorted(sure.elements())
+
+    def allows(self, zones: list[list[int]]) -> bool:
+        """Whether some hypothesis can be dealt so that each zone holds exactly ``zones[z]``
+        (for checks: the true cards must always be such a world)."""
+        return any(_dealable(pools, zones, self.num_values) for pools in self.hypotheses)
 
     def sample(self, rng: random.Random) -> list[list[int]]:
         """Draw a hypothesis by its chance, then deal its pools (as ``Knowledge.sample``)."""
@@ -414,6 +412,53 @@ class Beliefs:
                                      for c, s in pools]}
                           for pools, chance in likeliest],
         }
+
+
+def _sure_in(pools, zone: int) -> Counter:
+    """The values in ``zone`` under every deal of ``pools``: a pool with ``n`` cards of a value
+    and ``m`` places outside the zone puts at least ``n - m`` of them in it."""
+    sure: Counter = Counter()
+    for counts, slots in pools:
+        if slots[zone]:
+            outside = sum(slots) - slots[zone]
+            sure.update({v: n - outside for v, n in enumerate(counts) if n > outside})
+    return sure
+
+
+def _dealable(pools, zones: list[list[int]], num_values: int) -> bool:
+    """Whether ``pools`` can be dealt so that zone z holds exactly the values ``zones[z]``: zone by
+    zone (smallest first), every way each pool can supply its places there, remembered."""
+    wants = {z: tuple(values.count(v) for v in range(num_values)) for z, values in enumerate(zones)}
+    order = sorted(wants, key=lambda z: sum(wants[z]))
+
+    def draws(have: tuple, need: tuple, k: int, v: int = 0):
+        if v == len(need):
+            if k == 0:
+                yield ()
+            return
+        for t in range(min(have[v], need[v], k), -1, -1):
+            for rest in draws(have, need, k - t, v + 1):
+                yield (t,) + rest
+
+    @cache
+    def fill(step: int, left: tuple) -> bool:
+        if step == len(order):
+            return True
+        z = order[step]
+        givers = [i for i, (_, slots) in enumerate(pools) if slots[z]]
+        return share(step, z, givers, wants[z], left)
+
+    def share(step: int, z: int, givers: list, need: tuple, left: tuple) -> bool:
+        if not givers:
+            return not any(need) and fill(step + 1, left)
+        i = givers[0]
+        for take in draws(left[i], need, pools[i][1][z]):
+            rest = left[:i] + (tuple(a - b for a, b in zip(left[i], take, strict=True)),) + left[i + 1:]
+            if share(step, z, givers[1:], tuple(a - b for a, b in zip(need, take, strict=True)), rest):
+                return True
+        return False
+
+    return fill(0, tuple(counts for counts, _ in pools))
 
 
 def _coarsened(hypotheses: dict[tuple, float], joined) -> dict[tuple, float]:

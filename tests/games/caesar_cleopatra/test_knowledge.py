@@ -208,6 +208,16 @@ def test_C35_spy_seen_cards_stay_in_hand_or_among_the_cards_placed_since():
     assert drawn_went_down and seen_went_down, "either may have been placed"
 
 
+def test_C34_hand_known_lists_what_is_in_the_hand_in_every_world():
+    """Seat 0's Spy saw 1 1 2 5 (after taking a 5); seat 1 drew unseen and placed one card face
+    down. Whether it placed a seen card or the drawn one, a 1 is still in its hand."""
+    s = position(to_move=0, hands=("3 spy", "1 1 2 5 5"), voc_deck="orgy orgy")
+    play(s, "spy", "allow", "take 5", "draw influence", "down 3 senators")
+    play(s, *["draw influence"] * 5, "down 2 praetors")
+    assert seat(s, 1, viewer=0)["hand_known"] == ["1"]
+    assert all(s.resample(0, random.Random(r)).hand_inf[1][1] for r in RNGS)
+
+
 def test_C35_untouched_opening_cards_stay_one_each_of_their_values():
     """Random games: while a group's face-down cards are still just the opponent's opening card,
     every world holds distinct values at those groups (C35: one each of 1-5 until moved or

@@ -498,7 +498,8 @@ def check_consistent(state: CCState) -> None:
 
     Checks conservation (``zones`` against ``all_cards``), and for each seat p and pool kind: the
     pools' places match the opponent's hidden card counts zone by zone, their values are the
-    opponent's hidden cards, and each pool lying wholly in one zone is inside that zone.
+    opponent's hidden cards, the values sure in a zone are there, and some hypothesis can be dealt
+    as the true cards lie (else a later reveal could rule out every hypothesis).
     """
     from .state import Z_BUF, ZA_SETUP
     from .view import all_cards, zones
@@ -533,3 +534,5 @@ def check_consistent(state: CCState) -> None:
                 sure = Counter(know.known_in(z))
                 assert not sure - Counter(cards), (
                     f"seat {p} is sure of {sure} in zone {z}, which holds {cards}")
+            assert know.allows([real.get(z, []) for z in range(know.num_zones)]), (
+                f"no hypothesis of seat {p}'s {what} knowledge allows the true cards: {real}")
