@@ -83,7 +83,25 @@ def _deal(pools, num_zones: int, rng: random.Random, accepts: dict[int, frozense
     return zones
 
 
-class Knowledge:
+class _Observations:
+    """What both kinds of knowledge build from their own ``add`` and ``reveal_all``."""
+
+    __slots__ = ()
+
+    def hide(self, zone: int, value: int) -> None:
+        """A card the observer knows (``value``) went face down into ``zone``."""
+        self.add(_shift((0,) * self.num_values, None, value), _shift((0,) * self.num_zones, None, zone))
+
+    def learn(self, zone: int, values) -> None:
+        """The observer looked at all cards of ``zone``; ``values`` lists them."""
+        self.reveal_all(zone, values)
+        counts = [0] * self.num_values
+        for v in values:
+            counts[v] += 1
+        self.add(counts, _shift((0,) * self.num_zones, None, zone, len(values)))
+
+
+class Knowledge(_Observations):
     """One observer's pools over one owner's cards of one kind."""
 
     __slots__ = ("pools", "num_values", "num_zones")
@@ -142,10 +160,7 @@ class Knowledge:
             holders = [self._merge(holders)]
         i = holders[0]
         counts, slots = self.pools[i]
-        slots = list(slots)
-        slots[src] -= 1
-        slots[dst] += 1
-        self.pools[i] = (counts, tuple(slots))
+        self.pools[i] = (counts, _shift(slots, src, dst))
 
     def move_all(self, src: int, dst: int) -> None:
         """Every hidden card of zone ``src`` moved to ``dst`` (nothing becomes ambiguous)."""
@@ -168,9 +183,7 @@ class Knowledge:
             raise AssertionError(f"value {value} cannot be hidden in zone {zone}")
         inside = [i for i in holders if self.pools[i][1][zone] == sum(self.pools[i][1])]
         i = inside[0] if inside else holders[0] if len(holders) == 1 else self._merge(holders)
-        counts, slots = self.pools[i]
-        counts = counts[:value] + (counts[value] - 1,) + counts[value + 1:]
-        slots = slots[:zone] + (slots[zone] - 1,) + slots[zone + 1:]
+        counts, slots = _shift(self.pools[i][0], value, None), _shift(self.pools[i][1], zone, None)
         if sum(slots):
             self.pools[i] = (counts, slots)
         else:
@@ -193,25 +206,6 @@ class Knowledge:
     def _one_source(self, zone: int, value: int) -> bool:
         holders = [s for c, s in self.pools if s[zone] and c[value]]
         return len(holders) == 1 or any(s[zone] == sum(s) for s in holders)
-
-    def hide(self, zone: int, value: int) -> None:
-        """A card the observer knows (``value``) went face down into ``zone``."""
-        counts = [0] * self.num_values
-        counts[value] = 1
-        slots = [0] * self.num_zones
-        slots[zone] = 1
-        self.add(counts, slots)
-
-    def learn(self, zone: int, values) -> None:
-        """The observer looked at all cards of ``zone``; ``values`` lists them."""
-        for v in values:
-            self.reveal(zone, v)
-        counts = [0] * self.num_values
-        for v in values:
-            counts[v] += 1
-        slots = [0] * self.num_zones
-        slots[zone] = len(values)
-        self.add(counts, slots)
 
     # -- questions ------------------------------------------------------------------------
 
@@ -246,7 +240,7 @@ class Knowledge:
         ]
 
 
-class Beliefs:
+class Beliefs(_Observations):
     """Exact knowledge: every way the observer's pools could have gone, each with its chance.
 
     Where ``Knowledge`` merges the pools a card may have come from, and so forgets part of the
@@ -361,16 +355,6 @@ class Beliefs:
         all, so the weights come out exact."""
         for value in sorted(values):
             self.reveal(zone, value)
-
-    def hide(self, zone: int, value: int) -> None:
-        self.add(_shift((0,) * self.num_values, None, value), _shift((0,) * self.num_zones, None, zone))
-
-    def learn(self, zone: int, values) -> None:
-        self.reveal_all(zone, values)
-        counts = [0] * self.num_values
-        for v in values:
-            counts[v] += 1
-        self.add(counts, _shift((0,) * self.num_zones, None, zone, len(values)))
 
     # -- questions ------------------------------------------------------------------------
 
