@@ -208,6 +208,24 @@ def test_simulate_with_the_wrong_number_of_agents(run):
     assert "claim has 3 seats but --agents names 2 agents" in result.output
 
 
+@pytest.mark.parametrize("command", [("play", "claim"), ("simulate", "claim", "-n", "1"),
+                                     ("tournament", "claim", "--agents", "random,heuristic", "-n", "2")])
+def test_K27_the_withdrawn_troll_pick_is_refused_on_the_command_line(run, command):
+    result = run(*command, "-o", "troll_pick=oldest", "--seed", "1", input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert "claim option troll_pick was withdrawn" in result.output and "always takes the highest" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_K27_replaying_a_record_that_names_troll_pick_is_refused(run, tmp_path):
+    record = ludus.make("claim").new_state(seed=1).record()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({**record, "options": {**record["options"], "troll_pick": "oldest"}}))
+    result = run("replay", str(path), "--all")
+    assert result.exit_code == 2, result.output
+    assert "claim option troll_pick was withdrawn" in result.output and "leave troll_pick out" in result.output
+
+
 def _random_record(seed: int, players: int = 2):
     """A finished random game: its record and every event as it truly was."""
     state = ludus.make("claim", players=players).new_state(seed=seed)

@@ -4,6 +4,10 @@ Each field declares its accepted values in ``metadata["choices"]`` (strings, or 
 counts). The parser turns keyword arguments (or ``k=v`` strings from the command line) into
 an options instance, and refuses unknown names and values with an :class:`OptionError` that
 lists what is accepted.
+
+An option a game no longer has stays declared in the class's ``WITHDRAWN`` (name -> why), so
+that a caller, a command line or an old record naming it hears why it went rather than "no such
+option".
 """
 
 from __future__ import annotations
@@ -47,6 +51,10 @@ def _coerce(name: str, value: Any, choices: tuple) -> Any:
 
 def parse_options(options_cls: type, given: dict[str, Any], game_id: str) -> Any:
     """Build ``options_cls`` from ``given``; unknown names or values raise OptionError."""
+    withdrawn = getattr(options_cls, "WITHDRAWN", {})
+    for name in given:
+        if name in withdrawn:
+            raise OptionError(f"{game_id} option {name} was withdrawn: {withdrawn[name]}; leave {name} out")
     known = option_choices(options_cls)
     unknown = sorted(set(given) - set(known))
     if unknown:

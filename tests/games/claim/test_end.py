@@ -27,7 +27,7 @@ def winners(s) -> dict:
 
 
 def test_K29_gnomes_join_the_score_piles_and_waiting_trolls_are_discarded():
-    """Checklist 10 too: Trolls waiting at the end score for nobody."""
+    """Trolls waiting at the end score for nobody."""
     s, events = final(2, ["seers 1", "seers 2"], gnomes={0: ["gnomes 1", "gnomes 3"], 1: ["gnomes 9"]},
                       trolls_waiting=["trolls 4", "trolls 8"], score={1: ["trolls 1"]})
     # the winner of the last trick takes the highest waiting Troll (K27); Troll 4 is discarded
@@ -108,7 +108,7 @@ def test_K31_more_factions_wins_three_of_five_is_enough():
 
 
 def test_K31_equal_counts_are_a_draw_goblin_zero_against_goblin_zero():
-    """Checklist 13: nobody wins Goblins on 0 against 0, and 2-2 is a draw."""
+    """Nobody wins Goblins on 0 against 0, and 2-2 is a draw."""
     s, _ = final(2, ["dwarves 9", "dwarves 1"], factions="claim",
                  score={0: ["goblins 0", "knights 5", "undead 1"], 1: ["goblins 0", "doppelgangers 3"]})
     w = winners(s)

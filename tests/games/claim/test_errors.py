@@ -111,7 +111,6 @@ def test_unknown_options_are_refused():
 
 @pytest.mark.parametrize("name, value, match", [
     ("players", 5, "players takes one of: 2, 3, 4"),
-    ("troll_pick", "lowest", "troll_pick takes one of: 'highest', 'oldest'"),
     ("dragon", "first-dragon", "dragon takes one of: 'last-card', 'last-dragon'"),
     ("first_leader", "youngest", "first_leader takes random, 0, 1, 2 or 3"),
     ("factions", "claim3", "factions takes default, claim2, claim or a list"),
@@ -121,8 +120,31 @@ def test_unknown_option_values_are_refused(name, value, match):
         claim(**{name: value})
 
 
+# the option that let the winner take the longest-waiting Troll contradicted the rule book (K27)
+TROLL_PICK_WITHDRAWN = (r"claim option troll_pick was withdrawn: its value oldest contradicted the rule book's "
+                        r"own Troll example .* always takes the highest .*; leave troll_pick out")
+
+
+@pytest.mark.parametrize("value", ["oldest", "highest", "lowest"])
+def test_K27_troll_pick_is_withdrawn_whatever_its_value(value):
+    with pytest.raises(ludus.OptionError, match=TROLL_PICK_WITHDRAWN):
+        claim(troll_pick=value)
+
+
+def test_K27_a_record_naming_troll_pick_is_refused_saying_why():
+    s = claim().new_state(seed=4)
+    for _ in range(6):
+        play(s, s.legal_actions()[-1])
+    record = s.record()
+    assert "troll_pick" not in record["options"]
+    with pytest.raises(ludus.RecordError, match="record names a game or options ludus cannot make: "
+                                                + TROLL_PICK_WITHDRAWN):
+        ludus.replay({**record, "options": {**record["options"], "troll_pick": "highest"}})
+    assert ludus.replay(record).observe(0) == s.observe(0)
+
+
 @pytest.mark.parametrize("options", [
-    {"troll_pick": "oldest"}, {"dragon": "last-dragon"}, {"first_leader": "1"}, {"factions": "claim"},
+    {"dragon": "last-dragon"}, {"first_leader": "1"}, {"factions": "claim"},
     {"players": 3, "factions": KG_3P}, {"players": 4, "first_leader": 3},
 ])
 def test_every_option_value_is_accepted_and_recorded(options):

@@ -1,7 +1,4 @@
-"""Phase 2 and the faction powers that act on collecting (K17-K20, K25-K27).
-
-Checklist items of research/claim-notes.md §10 are named in the docstrings.
-"""
+"""Phase 2 and the faction powers that act on collecting (K17-K20, K25-K27)."""
 
 from __future__ import annotations
 
@@ -74,7 +71,7 @@ def test_K18_three_players_the_winner_collects_every_card():
 
 
 def test_K19_undead_played_in_phase_one_go_to_the_winners_score_pile():
-    """Checklist 5: Undead from both players go to the winner; an Undead prize is a prize."""
+    """Undead from both players go to the winner; an Undead prize is a prize."""
     s = position(factions="claim", hands={0: ["undead 3", "goblins 1"], 1: ["undead 7", "goblins 2"]},
                  prizes=["undead 9"])
     events = play(s, "undead 3", "undead 7")
@@ -108,7 +105,7 @@ def test_K19_undead_have_no_power_in_phase_two():
 
 
 def test_K20_dwarves_go_to_the_loser_in_phase_two():
-    """Checklist 6: Dwarf and Dwarf: the loser takes both."""
+    """Dwarf and Dwarf: the loser takes both."""
     s = position(factions="claim", phase=2, hands={0: ["dwarves 3", "goblins 1"], 1: ["dwarves 7", "goblins 2"]})
     events = play(s, "dwarves 3", "dwarves 7")
     assert of(events, "TrickWon")[0].winner == 1
@@ -117,7 +114,6 @@ def test_K20_dwarves_go_to_the_loser_in_phase_two():
 
 
 def test_K20_dwarf_and_goblin_the_winner_takes_the_goblin_the_loser_the_dwarf():
-    """Checklist 6: Dwarf and Goblin."""
     s = position(factions="claim", phase=2, hands={0: ["goblins 3", "undead 1"], 1: ["dwarves 9", "undead 2"]})
     events = play(s, "goblins 3", "dwarves 9")
     assert of(events, "TrickWon")[0].winner == 0
@@ -189,7 +185,6 @@ def test_K26_seed_example_a_giant_5_smashes_the_opponents_gnome_5():
 
 
 def test_K26_one_giant_removes_only_one_of_two_matching_gnomes():
-    """Checklist 7."""
     s = position(phase=2, hands={0: ["giants 5", "trolls 1"], 1: ["seers 1", "trolls 2"]},
                  gnomes={1: ["gnomes 5", "gnomes 5"]})
     play(s, "giants 5", "seers 1")
@@ -197,7 +192,6 @@ def test_K26_one_giant_removes_only_one_of_two_matching_gnomes():
 
 
 def test_K26_two_giants_each_smash_only_their_own_value():
-    """Checklist 8."""
     s = position(phase=2, hands={0: ["giants 3", "trolls 1"], 1: ["giants 7", "trolls 2"]},
                  gnomes={0: ["gnomes 5", "gnomes 3"], 1: ["gnomes 3", "gnomes 5", "gnomes 7", "gnomes 1"]})
     events = play(s, "giants 3", "giants 7")
@@ -285,20 +279,21 @@ def test_K26_the_smash_applies_after_the_trick_is_placed_and_on_the_last_trick()
 # -- K27 Trolls --------------------------------------------------------------------------------------
 
 
-def test_K27_seed_example_troll_3_scores_troll_1_waits_for_the_next_trick():
+def test_K27_the_rule_books_example_willy_collects_troll_3_and_troll_1_waits():
+    """Tommy (seat 0) leads Troll 1, Willy (seat 1) follows with Troll 3 and wins: Willy collects
+    Troll 3, Troll 1 is set aside, and the next trick's winner collects it."""
     s = position(phase=2, hands={0: ["trolls 1", "seers 5"], 1: ["trolls 3", "seers 2"]})
-    events = play(s, "trolls 1", "trolls 3")
-    assert collected(events) == [(1, ["trolls 3"], "score")]
+    events = play(s, "0: trolls 1", "1: trolls 3")
+    assert of(events, "TrickWon")[0].winner == 1 and collected(events) == [(1, ["trolls 3"], "score")]
+    assert zone(s, "seat 1 score") == ["trolls 3"] and zone(s, "trolls waiting") == ["trolls 1"]
     assert of(events, "TrollsWaiting")[0].cards == ("trolls 1",)
-    assert s.observe(None)["trolls_waiting"] == ["trolls 1"] and zone(s, "trolls waiting") == ["trolls 1"]
-    events = play(s, "seers 2", "seers 5")
-    assert of(events, "TrickWon")[0].winner == 0
-    assert zone(s, "seat 0 score") == ["seers 2", "seers 5", "trolls 1"], "the next winner takes it"
-    assert s.observe(None)["trolls_waiting"] == []
+    assert [s.observe(p)["trolls_waiting"] for p in (None, 0, 1)] == [["trolls 1"]] * 3, "waiting is public"
+    play(s, "1: seers 2", "0: seers 5")
+    assert zone(s, "seat 0 score") == ["seers 2", "seers 5", "trolls 1"] and zone(s, "trolls waiting") == []
 
 
 def test_K27_troll_chain():
-    """Checklist 9: Trolls 1 and 3, then no Trolls, then Trolls 2 and 7 with Troll 1 waiting."""
+    """Trolls 1, 3 and 0 in one trick, then no Trolls, then Trolls 7 and 2 with Troll 0 waiting."""
     s = position(3, phase=2, hands={0: ["trolls 1", "undead 0", "trolls 2", "gnomes 1"],
                                     1: ["trolls 3", "undead 5", "dwarves 0", "gnomes 3"],
                                     2: ["trolls 0", "undead 1", "trolls 7", "gnomes 5"]})
@@ -328,25 +323,12 @@ def test_K27_two_players_highest_of_the_pool():
     assert "trolls 1" in zone(s, "discard") and s.is_terminal
 
 
-def test_K27_option_oldest_takes_the_troll_that_waited_longest():
-    s = position(phase=2, hands={0: ["trolls 2", "seers 5"], 1: ["trolls 7", "seers 2"]},
-                 trolls_waiting=["trolls 1"], troll_pick="oldest")
-    events = play(s, "trolls 2", "trolls 7")
-    assert zone(s, "seat 1 score") == ["trolls 1"]
-    assert of(events, "TrollsWaiting")[0].cards == ("trolls 2", "trolls 7")
-    # the order is public and decides the next pick: every view shows the Trolls oldest first
-    s.trolls_waiting.reverse()
-    assert [s.observe(p)["trolls_waiting"] for p in (None, 0, 1)] == [["trolls 7", "trolls 2"]] * 3
-    s.trolls_waiting.reverse()
-    play(s, "seers 2", "seers 5")
-    assert zone(s, "seat 0 score") == ["seers 2", "seers 5", "trolls 2"]
-    assert "trolls 7" in zone(s, "discard")
-
-
-def test_K27_option_oldest_within_one_trick_the_earlier_played_troll():
-    s = position(phase=2, hands={0: ["trolls 1", "seers 5"], 1: ["trolls 3", "seers 2"]}, troll_pick="oldest")
-    play(s, "trolls 1", "trolls 3")
-    assert zone(s, "seat 1 score") == ["trolls 1"] and zone(s, "trolls waiting") == ["trolls 3"]
+def test_K27_a_waiting_troll_higher_than_the_tricks_own_is_the_one_taken():
+    s = position(phase=2, hands={0: ["trolls 2", "seers 5"], 1: ["trolls 5", "seers 2"]},
+                 trolls_waiting=["trolls 8"])
+    play(s, "0: trolls 2", "1: trolls 5")
+    assert zone(s, "seat 1 score") == ["trolls 8"]
+    assert zone(s, "trolls waiting") == ["trolls 2", "trolls 5"]
 
 
 def test_K27_a_doppelganger_on_a_troll_lead_is_not_a_troll():

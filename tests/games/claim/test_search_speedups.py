@@ -12,7 +12,7 @@ from ludus.core.game import State
 
 
 @pytest.mark.parametrize("options", [{}, {"factions": "claim"}, {"players": 3}, {"players": 4},
-                                     {"players": 4, "troll_pick": "oldest", "dragon": "last-card"}])
+                                     {"players": 4, "dragon": "last-dragon"}])
 def test_claims_playout_makes_the_generic_playouts_moves(options):
     game = ludus.make("claim", **options)
     for seed in range(12):

@@ -86,7 +86,7 @@ def test_K28_seers_have_no_power_in_phase_two():
 
 @pytest.mark.parametrize("choice", ["take deck", "take giants 9"])
 def test_K28_a_seer_on_the_last_phase_one_trick(choice):
-    """Checklist 12: one card lies under the prize, so the swap still works."""
+    """One card lies under the prize, so the swap still works."""
     s = position(hands={0: ["seers 5"], 1: ["seers 2"]}, prizes=["giants 9"], deck=["dragons 7"],
                  followers={0: ["trolls 1"], 1: ["trolls 2"]})
     events = play(s, "seers 5", "seers 2")

@@ -199,7 +199,7 @@ def test_K7_the_deal_is_a_seeded_shuffle():
 
 @pytest.mark.parametrize("players, tricks", [(2, 13), (3, 12), (4, 9)])
 def test_K7_phase_one_lasts_one_trick_per_card_in_hand(players, tricks):
-    """Checklist 15: 26 + 26 / 36 + 36 over 12 / 36 + 36 over 9; phase-2 hands of 13, 12, 9."""
+    """26 + 26 / 36 + 36 over 12 / 36 + 36 over 9; phase-2 hands of 13, 12, 9."""
     s = claim(players=players).new_state(seed=players)
     done = 0
     while s.phase == 1:

@@ -31,7 +31,7 @@ def _positions():
                    trick=[(1, "dwarves 3")], voids={0: "dwarves"}, dragon="last-dragon")
     yield position(4, phase=2, hands={0: ["giants 5", "gnomes 1"], 1: ["undead 1", "trolls 2"]},
                    gnomes={1: ["gnomes 5"], 3: ["gnomes 5", "gnomes 1"]}, trolls_waiting=["trolls 3"],
-                   score={2: ["dwarves 4"]}, removed=["gnomes 7"], troll_pick="oldest")
+                   score={2: ["dwarves 4"]}, removed=["gnomes 7"])
     yield position(phase=2, factions="knights,goblins,dragons,trolls,seers", trick=[(1, "goblins 2")],
                    hands={0: ["knights 4", "dragons 3"], 1: ["seers 9"]}, voids={0: ["goblins"]},
                    known={0: ["knights 4"]}, peeked={(1, 0): ["dragons 3"]}, leader=1)
@@ -76,9 +76,9 @@ def test_without_hands_a_full_deal():
 
 
 def test_the_options_reach_the_game():
-    s = position(4, troll_pick="oldest", dragon="last-dragon", factions="default", first_leader=2)
-    assert s.game.options.troll_pick == "oldest" and s.game.options.dragon == "last-dragon"
-    assert s.troll_oldest and not s.dragon_last_card and s.game.num_players == 4
+    s = position(4, dragon="last-dragon", factions="default", first_leader=2)
+    assert s.game.options.dragon == "last-dragon" and s.game.options.first_leader == "2"
+    assert not s.dragon_last_card and s.game.num_players == 4
 
 
 @pytest.mark.parametrize("kwargs, match", [
@@ -116,7 +116,7 @@ def test_impossible_descriptions_are_refused(kwargs, match):
 
 def test_an_unknown_option_is_an_option_error():
     with pytest.raises(ludus.OptionError):
-        position(troll_pick="lowest")
+        position(dragon="first-dragon")
 
 
 def test_play_checks_the_seat_when_named():

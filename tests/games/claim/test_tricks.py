@@ -1,7 +1,4 @@
-"""Playing and winning tricks, and the powers that act on them (K10-K15, K21-K24).
-
-Checklist items of research/claim-notes.md §10 are named in the docstrings.
-"""
+"""Playing and winning tricks, and the powers that act on them (K10-K15, K21-K24)."""
 
 from __future__ import annotations
 
@@ -41,7 +38,7 @@ def test_K10_the_leader_plays_any_card_and_the_others_follow_in_seat_order():
 
 
 def test_K11_must_follow_or_play_a_doppelganger():
-    """Checklist 1: lead-faction cards and a Doppelganger may be played, nothing else."""
+    """Lead-faction cards and a Doppelganger may be played, nothing else."""
     s = position(factions="claim", hands={0: ["goblins 3", "undead 1", "undead 2", "undead 3"],
                                           1: ["goblins 5", "goblins 0", "doppelgangers 2", "knights 9"]})
     play(s, "goblins 3")
@@ -62,7 +59,7 @@ def test_K11_without_the_led_faction_any_card_may_be_played():
 
 
 def test_K11_a_led_doppelganger_makes_doppelgangers_the_led_faction():
-    """Checklist 2: the follower must play a Doppelganger if it holds one."""
+    """The follower must play a Doppelganger if it holds one."""
     s = position(factions="claim", hands={0: ["doppelgangers 0", "goblins 1"],
                                           1: ["doppelgangers 4", "goblins 9"]})
     play(s, "doppelgangers 0")
@@ -71,7 +68,7 @@ def test_K11_a_led_doppelganger_makes_doppelgangers_the_led_faction():
 
 
 def test_K11_a_led_doppelganger_without_doppelgangers_to_follow_any_card_and_the_leader_wins():
-    """Checklist 2: the follower has no Doppelganger: any card, and the leader wins."""
+    """The follower has no Doppelganger: any card, and the leader wins."""
     s = position(factions="claim", hands={0: ["doppelgangers 0", "goblins 1"],
                                           1: ["knights 9", "goblins 9"]})
     play(s, "doppelgangers 0")
@@ -92,7 +89,7 @@ def test_K11_three_players_each_follows_the_led_faction_not_the_previous_card():
 
 
 def test_K12_knights_beat_goblins_whatever_the_values():
-    """Checklist 3: Goblin 9 led, Knight 2 wins; Knight 5 led, Goblin 9 loses."""
+    """Goblin 9 led, Knight 2 wins; Knight 5 led, Goblin 9 loses."""
     s = position(factions="claim", hands={0: ["goblins 9", "knights 5"], 1: ["knights 2", "goblins 8"]})
     # seat 1 holds a Goblin, so it may not play the Knight on Goblins (K23)
     play(s, "goblins 9")
@@ -114,7 +111,7 @@ def test_K12_followers_rank_by_value():
 
 
 def test_K12_a_doppelganger_counts_as_the_led_faction_and_a_tie_goes_to_the_leader():
-    """Checklist 4: Goblin 3 led and Doppelganger 3 played: the leader wins."""
+    """Goblin 3 led and Doppelganger 3 played: the leader wins."""
     s = position(factions="claim", hands={0: ["goblins 3", "undead 1"], 1: ["doppelgangers 3", "goblins 8"]})
     events = play(s, "goblins 3", "doppelgangers 3")
     assert of(events, "TrickWon")[0].winner == 0
@@ -137,7 +134,7 @@ def test_K12_three_players_knights_then_followers_then_the_rest():
 
 
 def test_K12_three_or_four_players_rank_off_faction_cards_by_value_then_earlier():
-    """Checklist 14: several off-faction cards, equal values, earlier-played ties."""
+    """Several off-faction cards, equal values, earlier-played ties."""
     s = position(4, factions=KG_3P, hands={0: ["dwarves 2", "trolls 0"], 1: ["goblins 9", "trolls 1"],
                                            2: ["knights 2", "undead 3"], 3: ["dragons 9", "undead 5"]})
     events = play(s, "dwarves 2", "goblins 9", "knights 2", "dragons 9")
@@ -315,7 +312,7 @@ def test_K21_two_players_the_options_agree_when_the_dragon_follows(dragon):
 
 
 def test_K21_a_dragon_on_the_last_trick_of_phase_one_decides_the_phase_two_leader():
-    """Checklist 11 (and K17)."""
+    """The Dragon player of the last phase-1 trick leads phase 2 (K17)."""
     s = position(hands={0: ["gnomes 5"], 1: ["dragons 1"]}, followers={0: ["trolls 1"], 1: ["trolls 2"]})
     assert s.observe(None)["deck_size"] == 1
     events = play(s, "gnomes 5", "dragons 1")

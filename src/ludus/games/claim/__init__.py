@@ -1,6 +1,6 @@
 """Claim and Claim 2 (Scott Almes): two-phase trick-taking for 2-4 players.
 
-See docs/claim.md for the rules as implemented and rules/claim.md for the rule ids (K1-K34).
+docs/claim.md states the rules as implemented, with their ids (K1-K34).
 """
 
 from __future__ import annotations

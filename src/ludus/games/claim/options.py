@@ -1,8 +1,9 @@
-"""Options of Claim, spelled as in rules/claim.md (defaults first)."""
+"""Options of Claim (defaults first); the rule ids are those of docs/claim.md."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 from ...core.errors import OptionError
 from ...core.options import choice
@@ -25,7 +26,12 @@ class Options:
                            accept=normalize_factions)
     first_leader: str = choice("random", ("random", "0", "1", "2", "3"),
                                "who leads the first trick: random (seeded) or a seat (K8)", accept=_seat)
-    troll_pick: str = choice("highest", ("highest", "oldest"),
-                             "which waiting or played Troll the trick winner takes (K27)")
     dragon: str = choice("last-card", ("last-card", "last-dragon"),
                          "a Dragon as the trick's last card leads next, or the last Dragon played (K21)")
+
+    WITHDRAWN: ClassVar[dict[str, str]] = {
+        "troll_pick": "its value oldest contradicted the rule book's own Troll example (Tommy leads "
+                      "Troll 1, Willy follows with Troll 3 and wins: Willy collects Troll 3, Troll 1 "
+                      "waits); the trick's winner always takes the highest of the trick's Trolls and "
+                      "the waiting ones (K27)",
+    }

@@ -1,6 +1,6 @@
 """The rules of Claim and Claim 2 for 2-4 players as a state machine of decisions.
 
-Rule ids (K1-K34) refer to rules/claim.md. Each decision is one card played, one prize chosen
+Rule ids (K1-K34) are those of docs/claim.md. Each decision is one card played, one prize chosen
 or one Giant's target; everything else (revealing prizes, taking the deck cards, collecting a
 trick) follows automatically. Cards are ints ``faction * 10 + value``.
 
@@ -54,7 +54,7 @@ class ClaimState(State):
     """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams."""
 
     __slots__ = (
-        "n", "factions", "troll_oldest", "dragon_last_card",
+        "n", "factions", "dragon_last_card",
         "hands", "followers", "score", "gnomes", "trolls_waiting", "discard", "removed",
         "deck", "prizes", "trick", "last_trick", "leader", "next_leader", "phase", "step", "tricks_done",
         "ranking", "peek", "smash_values", "voids", "known", "peeked", "played",
@@ -67,7 +67,6 @@ class ClaimState(State):
         o = game.options
         s.n = n = o.players
         s.factions = game.deck_factions
-        s.troll_oldest = o.troll_pick == "oldest"
         s.dragon_last_card = o.dragon == "last-card"
         rng = s._chance()
         deck = list(game.deck_cards)
@@ -338,7 +337,7 @@ class ClaimState(State):
         out = []
         if trolls or self.trolls_waiting:                                      # K27
             pool = self.trolls_waiting + trolls
-            pick = pool[0] if self.troll_oldest else max(pool)
+            pick = max(pool)                           # the highest; the rest wait
             pool.remove(pick)
             to_winner.append(pick)
             self.trolls_waiting = pool
@@ -470,8 +469,7 @@ class ClaimState(State):
     def clone(self) -> ClaimState:
         c = ClaimState.__new__(ClaimState)
         self._copy_base(c)
-        c.n, c.factions, c.troll_oldest, c.dragon_last_card = (
-            self.n, self.factions, self.troll_oldest, self.dragon_last_card)
+        c.n, c.factions, c.dragon_last_card = self.n, self.factions, self.dragon_last_card
         c.hands = [h[:] for h in self.hands]
         c.followers = [f[:] for f in self.followers]
         c.score = [s[:] for s in self.score]

@@ -13,7 +13,7 @@ table; ``play(state, ...)`` plays moves written in the game's notation and retur
 ... )
 >>> s.current_player, s.observe(1)["seats"][1]["hand"]
 (0, ['dragons 1', 'seers 8'])
->>> events = play(s, "0: gnomes 5", "1: dragons 1")   # the seed's Dragon example
+>>> events = play(s, "0: gnomes 5", "1: dragons 1")   # the rule book's Dragon example
 >>> [type(e).__name__ for e in events]
 ['CardPlayed', 'CardPlayed', 'TrickWon', 'PrizeTaken', 'DeckCardTaken', 'PrizesRevealed']
 >>> s.observe(None)["last_ranking"], s.current_player   # seat 0 won; the Dragon player leads
@@ -144,7 +144,7 @@ def position(
                     the size of the given ones.
     score           {seat: cards} score piles (phase 1: Undead only, K19).
     gnomes          phase 2: {seat: cards} Gnome areas (Gnomes only, K25).
-    trolls_waiting  phase 2: the Trolls waiting for a later trick (K27), oldest first.
+    trolls_waiting  phase 2: the Trolls waiting for a later trick (K27).
     discard         cards known to be discarded (every card not placed joins them).
     removed         Gnomes smashed by Giants, out of the game (K26).
     leader          the seat that led (or leads) the trick; default the first seat of ``trick``,
@@ -155,7 +155,7 @@ def position(
     peeked          {(seer, seat): cards} cards ``seer`` saw go to ``seat`` with a Seer (K28).
     voids           {seat: factions} factions the seat has shown it lacks in this phase (K16).
     seed            seeds the random filling and the state's future chance.
-    **options       other options of the game: ``first_leader``, ``troll_pick``, ``dragon``.
+    **options       other options of the game: ``first_leader``, ``dragon``.
 
     Raises ValueError (with what is wrong) for a description that no game could reach.
     """

@@ -55,7 +55,7 @@ def observe(s, player: int | None) -> dict:
         "deck_size": len(s.deck),
         "tricks_done": s.tricks_done,
         "seats": seats,
-        "trolls_waiting": [card_name(c) for c in s.trolls_waiting],   # oldest first (K27)
+        "trolls_waiting": [card_name(c) for c in s.trolls_waiting],   # in the order set aside (K27)
         "discard": _names(s.discard),
         "removed": _names(s.removed),
         "over": s.is_terminal,
