@@ -57,7 +57,7 @@ class SeerLooked(PrivateEvent):
 class CardsCollected(Event):
     player: int
     cards: tuple
-    where: str  # "score", "gnomes", "discard"
+    where: str  # "score", or "gnomes" (the Gnome area, K25)
 
 
 @dataclass(frozen=True)

@@ -381,8 +381,6 @@ def narrate(event, viewer: int | None = None) -> str | None:
         cards = _cards(e.cards)
         if e.where == "gnomes":
             return f"{_who(p, viewer)} put {cards} in {'your' if p == viewer else 'their'} Gnome area"
-        if e.where == "discard":
-            return f"Discarded: {cards}"
         return f"{_who(p, viewer)} scored {cards}"
     if kind == "TrollsWaiting":
         return f"Trolls waiting for the next trick: {_cards(e.cards)}"
