@@ -1,5 +1,5 @@
 """The 2024 edition (``edition="2024"``): rules N1-N10, each with its scenarios, and the worked
-example of the official fragment (seed 001). Where a 2024 point is not in N1-N10 the classic
+example of the official fragment of its rule book. Where a 2024 point is not in N1-N10 the classic
 rule stands; the classic tests cover those rules.
 """
 
@@ -353,7 +353,7 @@ def test_N6_exhausted_group_loses_its_bust_from_the_bag():
     # An exceptional vote (8 cards) exhausts the Aediles while their bust is still in the bag.
     s = pos(hands=("1 2 veto", ""), board={"aediles": ("5 5 5 5", "1 1 1")}, won={"aediles": (2, 0)})
     assert "green" in bag(s)["in_bag"]
-    events = play(s, "down 1 aediles", "done")
+    events = play(s, "down 1 aediles", "done", "done")   # the second: no action card in the vote
     assert of(events, "VoteHeld")[0].exceptional and of(events, "GroupExhausted")[0].bust == "green"
     assert names(events).index("GroupExhausted") < names(events).index("BustDrawn")
     assert bag(s)["out"] == ["green"] and "green" not in bag(s)["in_bag"] + bag(s)["drawn"]
@@ -457,10 +457,10 @@ def test_N8_ties_change_nothing():
 def test_N9_passive_turn_draws_no_bust():
     s = pos(hands=("1 2 3 4 5 veto", "1 veto"), drawn="grey")
     before = bag(s)
-    events = play(s, "passive", "discard 1", "discard 2", "done", "draw influence", "draw action")
+    events = play(s, "passive", "discard 1", "discard 2", "done", "draw action")
     assert not of(events, "BustDrawn") and of(events, "PassiveTurn")[0].exchanged == 2
     assert bag(s) == before and hand_size(s, 0) == 6 and s.current_player == 1
-    assert s.observe(None)["passive_streak"] == 1
+    assert s.observe(None)["pure_passes"] == 0, "an exchange is not a pure pass (C22)"
 
 
 def test_N9_end_and_scoring_as_in_the_classic_edition():
@@ -473,10 +473,10 @@ def test_N9_end_and_scoring_as_in_the_classic_edition():
     # Cleopatra 3+5+1+2+1 = 12 patricians, majorities senators, praetors (+all), censors: 12+3+1 = 16;
     # Caesar 2+0+4+1+2 = 9 patricians, majorities quaestors, aediles: 9+2 = 11; no bonus met.
     assert s.scores() == [16, 11] and s.returns() == [1.0, -1.0]
-    # Stalemate guard: the fourth passive turn in a row ends the game.
-    s = pos(hands=("1 veto", "1 veto"), passive_streak=3)
+    # Stalemate guard: the fourth pure pass in a row ends the game.
+    s = pos(hands=("1 veto", "1 veto"), pure_passes=3)
     play(s, "passive", "done")
-    assert s.is_terminal and "passive" in s.observe(None)["end_reason"]
+    assert s.is_terminal and "pure passes" in s.observe(None)["end_reason"]
 
 
 # -- N10 -------------------------------------------------------------------------------------
@@ -507,6 +507,36 @@ def test_N10_no_action_step_after_the_refill():
     draw_until(s, "action")
     # The drawn Assassin could be played (a face-up 2 is there), but the turn has ended.
     assert s.current_player == 1 and phase(s) == "place"
+
+
+def test_N10_the_vote_window_then_the_bust_then_the_refill():
+    # C19 in 2024: the window comes after the placement's exceptional reveal, before the count;
+    # the refill stays at the end of the turn (no extra refill after the vote).
+    s = pos(hands=("2 3 4 5 assassin veto", "1"), board={"senators": ("1 1 1", "2 5 1 1")},
+            next_bust="grey")
+    play(s, "down 2 senators", "done")
+    assert phase(s) == "vote-action" and s.observe(None)["voting"] == "senators"
+    events = play(s, "assassin 5 senators", "allow")
+    assert names(events)[-2:] == ["VoteHeld", "BustDrawn"]
+    assert of(events, "VoteHeld")[0].winner == 0 and phase(s) == "refill"
+    events = draw_until(s)
+    assert len(events) == 2 and hand_size(s, 0) == 6 and s.current_player == 1
+
+
+def test_N10_C14_an_action_card_first_may_open_the_room_the_placement_needs():
+    board = {"senators": ("1 1 1 1 1", ""), "praetors": ("2 2 2 2 2", ""),
+             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4", "1 1 1 up 1")}
+    s = pos(hands=("5 5 assassin veto", "veto"), board=board, won={"censors": (2, 1)}, next_bust="grey")
+    assert "assassin 1 aediles" in legal(s) and not [a for a in legal(s) if a.startswith(("down", "up"))]
+    play(s, "assassin 1 aediles", "allow")
+    assert legal(s) >= {"down 5 aediles", "up 5 aediles"}
+    # vetoed: nothing is placed; the votes, the bust and the refill follow
+    t = pos(hands=("5 5 assassin veto", "veto"), board=board, won={"censors": (2, 1)}, next_bust="grey")
+    events = play(t, "assassin 1 aediles", "veto")
+    while t.current_player == 1:                  # N3: Caesar draws back to six at once
+        events += play(t, "draw influence")
+    assert "NoPlacement" in names(events) and names(events)[-1] == "BustDrawn"
+    assert phase(t) == "refill" and t.current_player == 0
 
 
 # -- knowledge, notation, terminal -----------------------------------------------------------

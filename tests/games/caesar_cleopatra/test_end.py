@@ -46,7 +46,8 @@ def test_C31_no_influence_card_left_in_hands_or_piles_ends_the_game_at_the_end_o
     # Cleopatra's last card is down, but the turn goes on: refill (nothing), the vote, then the end.
     assert names(events)[-3:] == ["VoCFlipped", "VoteHeld", "GameOver"]
     assert s.is_terminal and s.observe(None)["end_reason"] == "neither player has an influence card left"
-    assert s.scores() == [1, 1] and s.returns() == [0.0, 0.0]
+    # one patrician each, each the only one awarded from its group so far (C32: +1)
+    assert s.scores() == [2, 2] and s.returns() == [0.0, 0.0]
 
 
 def test_C31_one_player_out_of_influence_cards_does_not_end_the_game():
@@ -89,8 +90,8 @@ def test_C32_majority_of_a_group_not_yet_exhausted(majority, points):
     assert s.scores() == points
 
 
-def _stalemate(**kw):
-    s = position(passive_streak=3, hands=("1", "1"), **kw)
+def _stalemate(game=None, **kw):
+    s = position(game, pure_passes=3, hands=("1", "1"), **kw)
     play(s, "passive", "done")
     assert s.is_terminal
     return s
@@ -104,7 +105,8 @@ def test_C33_most_points_wins():
 def test_C33_equal_points_more_patricians_wins():
     won = {"senators": (3, 0), "praetors": (0, 1), "quaestors": (0, 1), "censors": (0, 1),
            "aediles": (0, 1)}
-    s = _stalemate(won=won, bonus=("praetors", "senators"))
+    # scored by group size (majority=half) to keep the sums short: 3 + 1 against 4
+    s = _stalemate({"majority": "half"}, won=won, bonus=("praetors", "senators"))
     assert s.scores() == [4, 4]
     assert s.returns() == [-1.0, 1.0]
     assert s.observe(None)["returns"] == [-1.0, 1.0]
@@ -112,4 +114,4 @@ def test_C33_equal_points_more_patricians_wins():
 
 def test_C33_equal_points_and_patricians_is_a_draw():
     s = _stalemate(won={"senators": (2, 0), "praetors": (0, 2)}, bonus=("quaestors", "quaestors"))
-    assert s.scores() == [2, 2] and s.returns() == [0.0, 0.0]
+    assert s.scores() == [3, 3] and s.returns() == [0.0, 0.0]   # 2 + 1 each (C32: all so far)

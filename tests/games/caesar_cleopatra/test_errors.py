@@ -63,7 +63,7 @@ def test_move_by_the_wrong_seat_is_refused_and_changes_nothing():
 
 
 def test_moves_after_the_end_are_refused():
-    s = position(passive_streak=3, hands=("1", "1"))
+    s = position(pure_passes=3, hands=("1", "1"))
     play(s, "passive", "done")
     assert s.is_terminal
     _refused(s, "passive", "game is over")
@@ -99,7 +99,7 @@ def test_unknown_option_or_value_is_an_option_error(options, match):
 
 def test_every_option_value_of_the_rules_is_accepted():
     accepted = {"orgies": (3, 2), "action_deck": ("arranged", "shuffled"), "wrath": ("all", "face-up"),
-                "philosopher": ("any", "difference"), "majority": ("half", "seed"),
+                "philosopher": ("any", "difference"), "majority": ("seed", "half"),
                 "stalemate_turns": (4, 2, 6, 8)}
     for name, values in accepted.items():
         assert cc().options_dict()[name] == values[0], f"{name} defaults to {values[0]}"

@@ -70,7 +70,7 @@ def test_C34_events_hide_private_cards_from_others():
 
 
 def test_C34_bonus_goals_are_revealed_at_the_end():
-    s = position(passive_streak=3, hands=("1", "1"), bonus=("praetors", "senators"))
+    s = position(pure_passes=3, hands=("1", "1"), bonus=("praetors", "senators"))
     assert "bonus_goal" not in s.observe(0)["seats"][1]
     play(s, "passive", "done")
     assert s.is_terminal
@@ -271,7 +271,7 @@ def test_C35_resample_during_the_opening(seat_opening):
 
 
 def test_C35_resample_at_the_end_keeps_what_was_revealed():
-    s = position(passive_streak=3, hands=("1", "1"), bonus=("praetors", "senators"),
+    s = position(pure_passes=3, hands=("1", "1"), bonus=("praetors", "senators"),
                  won={"senators": (3, 0)})
     play(s, "passive", "done")
     for p in (0, 1):

@@ -80,13 +80,13 @@ def test_C4_vote_of_confidence_deck_and_orgies_option(orgies, plain):
 def test_C5_bonus_goals_six_cards_and_plus_two_at_three_patricians():
     bonus_cards = Counter(c for o, c in cc().all_cards() if o == "bonus")
     assert bonus_cards == {"senators": 2, "praetors": 2, "quaestors": 2}
-    # Three Senators won: bonus met (+2). 3 + 1 (majority) + 2.
+    # Three Senators won: bonus met (+2). 3 + 1 (every Senator awarded so far, C32) + 2.
     met = position(won={"senators": (3, 0)}, bonus=("senators", "praetors"))
     assert met.points(0) == 6
     assert met.points(0, with_bonus=False) == 4
-    # Two Praetors won: not met.
+    # Two Praetors won: not met (2 + 1 for every Praetor awarded so far).
     short = position(won={"praetors": (0, 2)}, bonus=("senators", "praetors"))
-    assert short.points(1) == 2
+    assert short.points(1) == 3
     # The goal counts only the named group: 3 Quaestors do not meet a Senators goal.
     other = position(won={"quaestors": (3, 0)}, bonus=("senators", "senators"))
     assert other.points(0) == 4

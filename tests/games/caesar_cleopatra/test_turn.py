@@ -6,7 +6,7 @@ import pytest
 
 import ludus
 
-from .helpers import GROUPS, cc, draw_until, legal, names, of, play, position, seat, side
+from .helpers import GROUPS, cc, check_consistent, draw_until, legal, names, of, play, position, seat, side
 
 ALL_UP = {f"up {v} {g}" for v in "P12345" for g in GROUPS}
 
@@ -81,7 +81,7 @@ def test_C13_limit_five_per_side_eight_per_group():
 def test_C14_no_influence_card_means_passive_only():
     s = position(hands=("spy wrath veto", "1 2"), board={"senators": ("", "up 3")}, voc_deck="orgy")
     assert legal(s) == {"passive"}
-    with pytest.raises(ludus.IllegalAction, match="cannot place any influence card now .* must be passive"):
+    with pytest.raises(ludus.IllegalAction, match="holds no influence card.* must be passive"):
         play(s, "wrath senators")   # a target with an effect: the reason is C14, not the target
 
 
@@ -101,14 +101,73 @@ def test_C14_room_for_one_card_only_allows_no_face_up_pair():
         play(s, "up 5 aediles")
 
 
-def test_C14_an_action_card_cannot_make_the_room_for_the_placement():
-    # No room anywhere: a Wrath could clear a group, but the turn must be passive.
+def test_C14_no_room_anywhere_an_action_card_that_makes_room_opens_the_active_turn():
+    # No room for Cleopatra anywhere: her side holds 5 at three groups, the Aediles hold 8.
     board = {"senators": ("1 1 1 1 1", ""), "praetors": ("2 2 2 2 2", ""),
-             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4 4", "1 1 1")}
-    s = position(hands=("5 5 wrath", ""), board=board, won={"censors": (2, 1)}, voc_deck="orgy")
+             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4", "1 1 1 up 1")}
+    s = position(hands=("5 5 wrath assassin spy", ""), board=board, won={"censors": (2, 1)},
+                 voc_deck="orgy")
+    # Only the Aediles can get room for her: a Wrath there (any Wrath elsewhere empties a group
+    # of hers too, which also makes room), or the Assassin on Caesar's face-up 1 there. The Spy
+    # takes nothing off the board: it cannot start the turn.
+    assert legal(s) == {"passive", "wrath senators", "wrath praetors", "wrath quaestors",
+                        "wrath aediles", "assassin 1 aediles"}
+    play(s, "assassin 1 aediles", "allow")
+    assert phase(s) == "place" and legal(s) == {"down 5 aediles"}, "the placement is mandatory now"
+    play(s, "down 5 aediles")
+    assert phase(s) == "refill"
+
+
+def test_C14_an_assassin_cannot_open_a_group_where_the_own_side_is_full():
+    board = {"senators": ("1 1 1 1 1", "up 2 2 2"), "praetors": ("2 2 2 2 2", ""),
+             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4 4", "")}
+    s = position(hands=("5 assassin", ""), board=board, won={"censors": (2, 1)}, voc_deck="orgy")
     assert legal(s) == {"passive"}
-    with pytest.raises(ludus.IllegalAction):
-        play(s, "wrath senators")
+    with pytest.raises(ludus.IllegalAction, match="C14"):
+        play(s, "assassin 2 senators")
+
+
+def test_C14_a_full_tied_board_is_broken_by_an_assassin():
+    # Every live group full and tied: their votes change nothing, and no card can be placed.
+    board = {"senators": ("up 2 2 2 2", "up 2 2 2 2"), "praetors": ("up 3 3 3 3", "up 3 3 3 3")}
+    won = {"quaestors": (3, 2), "censors": (2, 1), "aediles": (1, 2)}
+    s = position(hands=("5 assassin", "1"), board=board, won=won, voc_deck="orgy")
+    assert legal(s) == {"passive", "assassin 2 senators", "assassin 3 praetors"}
+    events = play(s, "assassin 2 senators", "allow", "down 5 senators")
+    events += draw_until(s)
+    # After the refill the Senators hold 8 again and vote: 2+2+2+2+5 = 13 against 6.
+    vote = of(events, "VoteHeld")[0]
+    assert vote.group == "senators" and vote.exceptional and vote.sums == (13, 6) and vote.winner == 0
+    assert s.observe(None)["groups"][0]["won"] == [1, 0] and s.current_player == 1
+
+
+def test_C14_castling_keeps_the_room_of_its_two_groups():
+    # Each own card Castling takes out frees a place, each it puts back takes one: the room of
+    # the two groups is the same before and after, whatever the split.
+    board = {"senators": ("1 1 1", "2 2 2 2 2"), "praetors": ("3", "4 4")}
+    s = position(hands=("5 castling", ""), board=board, voc_deck="orgy")
+    before = sum(s._rooms(0))
+    play(s, "castling senators praetors", "allow")
+    while phase(s) == "castling":
+        play(s, str(sorted(s.legal_actions(), key=str)[0]))
+        assert sum(s._rooms(0)) >= before - sum(s.castle_buf)
+    assert sum(s._rooms(0)) == before
+
+
+def test_C14_a_vetoed_opener_places_nothing_and_the_turn_goes_on():
+    board = {"senators": ("1 1 1 1 1", ""), "praetors": ("2 2 2 2 2", ""),
+             "quaestors": ("3 3 3 3 3", ""), "aediles": ("4 4 4 4", "1 1 1 up 1")}
+    s = position(hands=("5 5 assassin", "veto"), board=board, won={"censors": (2, 1)},
+                 voc_deck="aediles orgy")
+    events = play(s, "assassin 1 aediles", "veto", "draw influence")
+    assert names(events)[-1] == "NoPlacement" and events[-1].player == 0
+    assert phase(s) == "refill" and s.current_player == 0, "on to the refill: no dead end"
+    events = draw_until(s)
+    # then the Aediles, still at 8, vote (no window: the turn's action card is spent), the VoC
+    # card (the Aediles again), and Caesar's turn
+    assert [(e.group, e.exceptional) for e in of(events, "VoteHeld")] == [("aediles", True),
+                                                                          ("aediles", False)]
+    assert s.current_player == 1 and s.observe(None)["groups"][4]["won"] == [2, 0]
 
 
 # -- C15 ---------------------------------------------------------------------------------------
@@ -335,6 +394,100 @@ def test_C19_a_tied_exceptional_vote_keeps_the_eight_cards_and_votes_again():
     assert [v.group for v in of(events, "VoteHeld")] == ["quaestors"]
 
 
+def _senators_at_eight(caesar_hand="1", **kw):
+    """Cleopatra's 2 makes the Senators 8 cards: 1 1 1 2 (5) against Caesar's 2 5 1 1 (9)."""
+    s = position(hands=("2 3 4 5 assassin", caesar_hand), board={"senators": ("1 1 1", "2 5 1 1")},
+                 voc_deck="orgy", **kw)
+    play(s, "down 2 senators", "done", "draw influence", "done")
+    return s
+
+
+def test_C19_an_assassin_during_an_exceptional_vote_changes_its_winner():
+    s = _senators_at_eight()
+    # The vote's cards are revealed; before the count Cleopatra may play her action card.
+    assert phase(s) == "vote-action" and s.current_player == 0
+    assert s.observe(None)["voting"] == "senators"
+    assert side(s, "senators", 1) == {"face_up": ["1", "1", "2", "5"], "face_down": 0}
+    assert legal(s) == {"assassin 1 senators", "assassin 2 senators", "assassin 5 senators", "done"}
+    events = play(s, "assassin 5 senators", "allow")
+    vote = of(events, "VoteHeld")[0]
+    assert (vote.group, vote.exceptional, vote.sums, vote.winner) == ("senators", True, (5, 4), 0)
+    assert names(events).index("InfluenceRemoved") < names(events).index("VoteHeld")
+    # C18: she refills after that vote, then the VoC card and Caesar's turn.
+    assert phase(s) == "refill" and s.current_player == 0
+    events = draw_until(s)
+    assert names(events)[-1] == "VoCFlipped" and s.current_player == 1
+    assert s.observe(None)["groups"][0]["won"] == [1, 0]
+    check_consistent(s)
+
+
+def test_C19_the_reveal_comes_before_the_decision_and_done_counts_the_vote():
+    s = position(hands=("2 3 4 5 assassin", "1"), board={"senators": ("1 1 1", "2 5 1 1")},
+                 voc_deck="orgy")
+    events = play(s, "down 2 senators", "done", "draw influence", "done")
+    assert names(events)[-1] == "VoteRevealed"
+    assert events[-1].group == "senators" and events[-1].cards == (("1", "1", "1", "2"), ("1", "1", "2", "5"))
+    events = play(s, "done")
+    vote = of(events, "VoteHeld")[0]
+    assert vote.sums == (5, 9) and vote.winner == 1 and s.current_player == 1
+    assert "voting" not in s.observe(None)
+
+
+def test_C19_the_veto_window_applies_during_the_vote():
+    s = _senators_at_eight(caesar_hand="1 veto")
+    events = play(s, "assassin 5 senators", "veto", "draw influence")
+    vote = of(events, "VoteHeld")[0]
+    assert vote.sums == (5, 9) and vote.winner == 1, "the vetoed Assassin changed nothing"
+    assert phase(s) == "refill" and s.current_player == 0, "Cleopatra refills after the vote"
+
+
+def test_C19_no_window_once_the_turns_action_card_is_used_or_without_one():
+    s = position(hands=("2 3 4 scout assassin", "1"), board={"senators": ("1 1 1", "2 5 1 1"),
+                                                             "praetors": ("", "3")},
+                 voc_deck="orgy")
+    events = play(s, "scout praetors", "allow", "down 2 senators") + draw_until(s)
+    assert "VoteRevealed" not in names(events) and of(events, "VoteHeld")[0].winner == 1
+    assert s.current_player == 1
+    t = position(hands=("2 3 4 5 1", "1"), board={"senators": ("1 1 1", "2 5 1 1")}, voc_deck="orgy")
+    events = play(t, "down 2 senators") + draw_until(t)
+    assert "VoteRevealed" not in names(events) and t.current_player == 1
+
+
+def test_C19_a_wrath_during_the_vote_leaves_nothing_to_count():
+    s = position(hands=("2 3 4 5 wrath", "1"), board={"senators": ("1 1 1", "2 5 1 1")},
+                 voc_deck="orgy")
+    play(s, "down 2 senators", "done", "draw influence", "done")
+    events = play(s, "wrath senators", "allow")
+    vote = of(events, "VoteHeld")[0]
+    assert vote.sums == (0, 0) and vote.winner is None
+    assert s.observe(None)["groups"][0]["won"] == [0, 0]
+
+
+def test_C19_castling_during_the_vote_cards_are_revealed_again_for_the_count():
+    s = position(hands=("2 3 4 5 castling", "1"), board={"senators": ("1 1 1", "2 5 1 1"),
+                                                         "praetors": ("4", "")},
+                 voc_deck="orgy")
+    play(s, "down 2 senators", "done", "draw influence", "done", "castling senators praetors", "allow")
+    assert phase(s) == "castling"
+    # Cleopatra moves her 1 1 1 2 and her face-down 4: the 4 to the Senators, the rest away.
+    events = play(s, "castle 4 senators", "castle 1 praetors", "castle 1 praetors", "castle 1 praetors",
+                  "castle 2 praetors")
+    vote = of(events, "VoteHeld")[0]
+    assert vote.cards == (("4",), ("1", "1", "2", "5")) and vote.sums == (4, 9) and vote.winner == 1
+    assert side(s, "praetors", 0)["face_down"] == 4
+    check_consistent(s)
+
+
+def test_C19_each_group_at_eight_votes_in_board_order_when_its_turn_comes():
+    # The window opens at the first group at 8; after it the next group votes without one.
+    board = {"senators": ("1 1 1", "2 5 1 1"), "praetors": ("3 3 3 3", "4 4 4 4")}
+    s = position(hands=("2 3 4 5 assassin", "1"), board=board, voc_deck="orgy")
+    play(s, "down 2 senators", "done", "draw influence", "done")
+    assert s.observe(None)["voting"] == "senators"
+    events = play(s, "assassin 5 senators", "allow") + draw_until(s)
+    assert [(v.group, v.winner) for v in of(events, "VoteHeld")] == [("senators", 0), ("praetors", 1)]
+
+
 # -- C20 ---------------------------------------------------------------------------------------
 
 
@@ -385,7 +538,7 @@ def test_C20_the_set_left_in_the_deck_is_public_not_its_order():
 # -- C21 ---------------------------------------------------------------------------------------
 
 
-def test_C21_passive_turn_discard_and_draw_as_many_no_voc_flip():
+def test_C21_passive_turn_discard_and_draw_as_many_from_one_pile_no_voc_flip():
     s = position(hands=("1 2 3 spy veto", "1"), board={"senators": ("4", "5")},
                  voc_deck="senators")
     deck = s.observe(None)["voc"]
@@ -397,12 +550,22 @@ def test_C21_passive_turn_discard_and_draw_as_many_no_voc_flip():
     assert [(e.card, e.reason) for e in of(events, "CardDiscarded")] == [("1", "passive"),
                                                                           ("spy", "passive")]
     assert (events[-1].player, events[-1].exchanged) == (0, 2)
+    # One decision: both cards come from the pile chosen.
     assert phase(s) == "passive-draw" and legal(s) == {"draw influence", "draw action"}
-    events = play(s, "draw influence", "draw action")
-    assert names(events) == ["CardDrawn", "CardDrawn"]
+    events = play(s, "draw action")
+    assert [(e.pile, e.player) for e in events] == [("action", 0), ("action", 0)]
     assert s.current_player == 1 and seat(s, 0)["hand_size"] == 5
+    assert s.observe(0)["seats"][0]["hand"].count("1") == 0
     assert s.observe(None)["voc"] == deck, "a passive turn flips no VoC card"
     assert side(s, "senators", 0)["face_down"] == 1 and seat(s, 0)["discard"] == {"1": 1, "spy": 1}
+
+
+def test_C21_a_short_pile_gives_the_rest_from_the_other():
+    s = position(hands=("1 2 3", "1"), piles=({"influence": "4 5 2", "action": "spy"}, None))
+    play(s, "passive", "discard 1", "discard 2", "done")
+    events = play(s, "draw action")
+    assert [(e.pile, e.card) for e in events] == [("action", "spy"), ("influence", "4")]
+    assert s.observe(0)["seats"][0]["hand"] == ["3", "4", "spy"]
 
 
 def test_C21_pure_pass():
@@ -411,17 +574,21 @@ def test_C21_pure_pass():
     events = play(s, "passive", "done")
     assert names(events) == ["PassiveTurn"] and events[0].exchanged == 0
     assert s.observe(0)["seats"][0]["hand"] == before
-    assert s.current_player == 1 and s.observe(None)["passive_streak"] == 1
+    assert s.current_player == 1 and s.observe(None)["pure_passes"] == 1
 
 
 def test_C21_passive_draws_stop_when_both_piles_are_empty():
     s = position(hands=("1 2 3", "1"), piles=({"influence": "4", "action": ""}, None))
     events = play(s, "passive", "discard 1", "discard 2", "done")
     assert events[-1].exchanged == 2
-    assert legal(s) == {"draw influence"}
+    assert legal(s) == {"draw influence"}, "one pile empty: a decision with one choice (C18)"
     events = play(s, "draw influence")
     assert names(events) == ["CardDrawn"]
     assert seat(s, 0)["hand_size"] == 2 and s.current_player == 1
+    t = position(hands=("1 2 3", "1"), piles=({"influence": "", "action": ""}, None))
+    events = play(t, "passive", "discard 1", "done")
+    assert names(events)[-1] == "PassiveTurn" and t.current_player == 1, "both empty: no draw"
+    assert seat(t, 0)["hand_size"] == 2
 
 
 def test_C21_passive_turn_only_before_committing_to_an_active_turn():
@@ -438,26 +605,38 @@ def test_C21_passive_turn_only_before_committing_to_an_active_turn():
 
 
 @pytest.mark.parametrize("turns", [None, 2, 4, 6, 8])
-def test_C22_stalemate_after_consecutive_passive_turns(turns):
+def test_C22_stalemate_after_consecutive_pure_passes(turns):
     game = cc() if turns is None else cc(stalemate_turns=turns)
     n = turns or 4
     s = position(game, hands=("1 2", "3 4"), won={"senators": (2, 0)})
     for i in range(n - 1):
         play(s, "passive", "done")
-        assert not s.is_terminal and s.observe(None)["passive_streak"] == i + 1
+        assert not s.is_terminal and s.observe(None)["pure_passes"] == i + 1
     events = play(s, "passive", "done")
     assert s.is_terminal and names(events)[-1] == "GameOver"
     assert "stalemate" in s.observe(None)["end_reason"]
-    assert s.scores()[0] == 2 and s.returns() == [1.0, -1.0]
+    # two Senators, every one awarded so far (C32: +1)
+    assert s.scores()[0] == 3 and s.returns() == [1.0, -1.0]
 
 
-def test_C22_an_active_turn_resets_the_passive_count():
-    s = position(hands=("1 2", "3 4"), passive_streak=3, voc_deck="orgy orgy")
+def test_C22_an_active_turn_resets_the_pure_pass_count():
+    s = position(hands=("1 2", "3 4"), pure_passes=3, voc_deck="orgy orgy")
     play(s, "down 1 senators")
     draw_until(s)
-    assert s.observe(None)["passive_streak"] == 0 and not s.is_terminal
+    assert s.observe(None)["pure_passes"] == 0 and not s.is_terminal
     for _ in range(3):
         play(s, "passive", "done")
     assert not s.is_terminal
     play(s, "passive", "done")
     assert s.is_terminal
+
+
+def test_C22_an_exchange_is_progress_and_resets_the_count():
+    s = position(hands=("1 2", "3 4"), pure_passes=3, voc_deck="orgy orgy")
+    play(s, "passive", "discard 1", "done", "draw influence")
+    assert not s.is_terminal and s.observe(None)["pure_passes"] == 0
+    for i in range(3):
+        play(s, "passive", "done")
+        assert s.observe(None)["pure_passes"] == i + 1
+    play(s, "passive", "discard 2", "done", "draw influence")   # Cleopatra exchanges: back to 0
+    assert not s.is_terminal and s.observe(None)["pure_passes"] == 0

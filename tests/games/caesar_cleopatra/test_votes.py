@@ -59,7 +59,7 @@ def test_C30_higher_sum_wins_top_patrician_and_discards_by_sums():
     # C30.7: all other cards stay, face up.
     assert side(s, "senators", 0) == {"face_up": ["2", "3"], "face_down": 0}
     assert side(s, "senators", 1) == {"face_up": ["4", "4"], "face_down": 0}
-    assert s.scores() == [1, 0]
+    assert s.scores() == [2, 0]   # the patrician, and every Senator awarded so far (C32)
 
 
 def test_C30_equal_sums_nothing_happens_and_cards_stay_face_up():

@@ -1,8 +1,8 @@
 """Caesar & Cleopatra (KOSMOS 1997; the 2024 edition with ``edition="2024"``): two players court
 five patrician groups.
 
-See docs/caesar-cleopatra.md for the rules as implemented and rules/caesar-cleopatra.md for
-the rule ids (C1-C35, N1-N10) the code and tests refer to.
+docs/caesar-cleopatra.md holds the rules as implemented, with the rule ids (C1-C35, N1-N10)
+the code and tests refer to.
 """
 
 from __future__ import annotations

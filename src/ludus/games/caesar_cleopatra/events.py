@@ -169,3 +169,20 @@ class GameOver(Event):
     reason: str
     scores: tuple
     winner: int | None
+
+
+@dataclass(frozen=True)
+class VoteRevealed(Event):
+    """C19: the cards at a group with 8 are revealed for an exceptional vote; the active
+    player may play an action card before the count (then ``VoteHeld``)."""
+
+    group: str
+    cards: tuple  # per seat, the values at the group
+
+
+@dataclass(frozen=True)
+class NoPlacement(Event):
+    """C14: the action card meant to make room was vetoed; ``player`` places nothing and the
+    turn goes on."""
+
+    player: int

@@ -1,4 +1,4 @@
-"""Options of Caesar & Cleopatra, spelled as in rules/caesar-cleopatra.md (defaults first)."""
+"""Options of Caesar & Cleopatra, as docs/caesar-cleopatra.md lists them (defaults first)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ class Options:
                         "Wrath of the Gods discards all cards, or face-up only (C27)")
     philosopher: str = choice("any", ("any", "difference"),
                               "any P reverses the vote, or only unequal P counts (C30.3)")
-    majority: str = choice("half", ("half", "seed"),
-                           "group bonus points: more than half, or the seed's wording (C32)")
+    majority: str = choice("seed", ("seed", "half"),
+                           "group points: the rule book's wording (majority once a group is all "
+                           "awarded), or more than half of the group at any time (C32)")
     stalemate_turns: int = choice(4, (4, 2, 6, 8),
-                                 "consecutive passive turns that end the game (C22)")
+                                 "pure passes in a row (passive turns exchanging no card) that end the game (C22)")
     discard_by: str = choice("outcome", ("outcome", "totals"),
                              "2024 vote discards by winner/loser or by sums (N8)")

@@ -1,6 +1,6 @@
 """The rules of Caesar & Cleopatra (classic and 2024 editions) as a state machine of decisions.
 
-Rule ids (C1-C35, N1-N10) refer to rules/caesar-cleopatra.md. A turn is a sequence of decisions,
+Rule ids (C1-C35, N1-N10) refer to docs/caesar-cleopatra.md. A turn is a sequence of decisions,
 each one action; ``phase`` says which decision is due and ``current_player`` who makes it. Chance
 (shuffles, bust draws) comes from ``self._chance()``. Everything is plain lists and ints so that
 ``clone`` is a handful of slice copies.
@@ -79,11 +79,13 @@ from .notation import (
 
 # Phases: which decision is due. ADD_UP / ADD_DOWN (2024 only, N2): one card is placed face
 # down / face up; the player may add one of the other kind, play an action card or be done.
+# VOTE_ACTION (C19): an exceptional vote's cards are revealed; the active player may play the
+# turn's action card before the count, or be done.
 (ARRANGING, OPENING, PLACE, SECOND_UP, AFTER_PLACE, REFILL, AFTER_REFILL, VETO_WINDOW, DRAW_ONE,
- SPY_PICK, CASTLING_PLACE, PASSIVE_DISCARD, PASSIVE_DRAW, OVER, ADD_UP, ADD_DOWN) = range(16)
+ SPY_PICK, CASTLING_PLACE, PASSIVE_DISCARD, PASSIVE_DRAW, OVER, ADD_UP, ADD_DOWN, VOTE_ACTION) = range(17)
 PHASE_NAMES = ("arrange", "opening", "place", "second-up", "after-place", "refill", "after-refill",
                "veto", "draw-one", "spy-pick", "castling", "passive-discard", "passive-draw", "over",
-               "add-up", "add-down")
+               "add-up", "add-down", "vote-action")
 
 # Knowledge zones over the opponent's influence cards, and over their action cards.
 Z_HAND, Z_PILE, Z_BUF = 0, 6, 7          # groups are zones 1..5
@@ -111,7 +113,7 @@ class CCState(State):
         "bonus", "bonus_out",
         # the turn
         "phase", "active", "turn", "committed", "action_used", "opening_used", "pending",
-        "resume", "castle_buf", "castle_groups", "owed", "passive_streak", "end_reason",
+        "resume", "voting", "castle_buf", "castle_groups", "owed", "pure_passes", "end_reason",
         # what each seat knows of the other's hidden cards
         "know_inf", "know_act",
     )
@@ -170,8 +172,9 @@ class CCState(State):
         s.resume = PLACE
         s.castle_buf = [0] * 6
         s.castle_groups = ()
+        s.voting = -1
         s.owed = 0
-        s.passive_streak = 0
+        s.pure_passes = 0
         s.end_reason = ""
         s.know_inf, s.know_act = [], []
         for _ in range(2):
@@ -230,7 +233,7 @@ class CCState(State):
             rooms = self._rooms(p)
             out = [_UP_AT[g][v] for g in range(5) if rooms[g] for v in values]
             return out + self._action_choices(p) if not self.action_used else out
-        if ph == AFTER_PLACE or ph == AFTER_REFILL:
+        if ph == AFTER_PLACE or ph == AFTER_REFILL or ph == VOTE_ACTION:
             return self._action_choices(p) + [_DONE]
         if ph == VETO_WINDOW:
             return [_VETO, _ALLOW] if self.hand_act[p][VETO] else [_ALLOW]
@@ -267,7 +270,9 @@ class CCState(State):
         return out
 
     def _place_choices(self, p: int) -> list:
-        """C12/C14: placements, action cards and (before committing) the passive turn."""
+        """C12/C14: placements, action cards and (before committing) the passive turn. With an
+        influence card in hand but no room anywhere, the active turn is still open through an
+        action card that makes room first (``_openers``)."""
         hand = self.hand_inf[p]
         n = sum(hand)
         out = []
@@ -287,8 +292,29 @@ class CCState(State):
                             out += [row[v] for v in values]
                 if not self.action_used:
                     out += self._action_choices(p)
+            elif not self.action_used:
+                out += self._openers(p)
         if not self.committed:
             out.append(_PASSIVE)
+        return out
+
+    def _openers(self, p: int) -> list:
+        """C14: on a board without room for p, the action cards that would make room: an
+        Assassin or a Wrath at a live group that then has room on p's side. Castling keeps the
+        room of its two groups (each own card taken out frees a place, each put back takes one),
+        and Spy and Scout take nothing off the board, so none of them opens room."""
+        out = []
+        for a in self._action_choices(p):
+            kind, x, g = a
+            if kind == PLAY_ASSASSIN:
+                # the group is full (8 cards); one card fewer leaves room unless p's side holds 5
+                if len(self.down[p][g]) + len(self.up[p][g]) < MAX_SIDE:
+                    out.append(a)
+            elif kind == PLAY_WRATH:
+                own = len(self.down[p][x])
+                total = own + len(self.down[1 - p][x])
+                if self.wrath_all or (own < MAX_SIDE and total < MAX_GROUP):
+                    out.append(a)
         return out
 
     def _action_choices(self, p: int) -> list:
@@ -322,11 +348,31 @@ class CCState(State):
 
     def action_seen_by(self, action, player: int):
         """C34: the opponent sees where a card goes face down (C10, C12, C25) and that an action
-        card was put on the pile (C8), not which card."""
+        card was put on the pile (C8), not which card — unless the move runs on, with no
+        decision between, into a vote that reveals the card (C19, C20, N5)."""
         kind = action.kind
         if player == self.current_player or kind not in (ARRANGE, OPEN, DOWN, CASTLE):
             return action
-        return (kind, action.b) if kind in (DOWN, CASTLE) else kind
+        if kind in (DOWN, CASTLE):
+            return action if self._revealed_at_once(action) else (kind, action.b)
+        return kind
+
+    def _revealed_at_once(self, action) -> bool:
+        """Whether the face-down card of ``action`` is face up (or gone) when it returns. Only a
+        move after which the turn runs straight into its votes can do that: it is played on a
+        copy then, which is rare (no action card in hand, and no refill or second card due)."""
+        p, g = self.current_player, action.b
+        if action.kind == CASTLE:
+            if sum(self.castle_buf) > 1:
+                return False
+        elif self._can_act(p) or (
+                not self.ed2024 and sum(self.hand_inf[p]) + sum(self.hand_act[p]) <= self.hand_size
+                and (self.inf_pile[p] or self.act_pile[p])):
+            return False
+        after = self.clone()
+        after.stop_tracking()
+        after.apply_trusted(action)
+        return len(after.down[p][g]) != len(self.down[p][g]) + 1
 
     # -- applying ---------------------------------------------------------------------------
 
@@ -334,17 +380,16 @@ class CCState(State):
         kind, a, b = action
         p = self.current_player
         if kind == DRAW:
-            out = self._draw(p, a)
             ph = self.phase
+            if ph == PASSIVE_DRAW:
+                return self._passive_draws(p, a)
+            out = self._draw(p, a)
             if ph == REFILL:
                 out += self._continue_refill()
             elif ph == DRAW_ONE:
                 if self.ed2024 and self._short(p):   # N3: the vetoing seat draws back to six
                     return out
                 out += self._resume()
-            else:
-                self.owed -= 1
-                out += self._continue_passive_draws()
             return out
         if kind == DOWN:
             return self._place(p, a, b, False)
@@ -358,6 +403,9 @@ class CCState(State):
                 return self._votes() if self.ed2024 else self._start_refill()
             if ph == AFTER_REFILL or ph == ADD_UP or ph == ADD_DOWN:
                 return self._votes()
+            if ph == VOTE_ACTION:                                       # C19: count it now
+                out = self._tally(self.voting, True)
+                return out if self.is_terminal else out + self._next_votes()
             return self._start_passive_draws()
         if kind == VETO_IT or kind == ALLOW:
             return self._answer(p, kind == VETO_IT)
@@ -471,7 +519,9 @@ class CCState(State):
                 self.inf_pile[p] or self.act_pile[p]):
             return []
         if self.ed2024:                       # N1, N10: the refill ends the turn
-            return self._end_turn(active=True)
+            return self._end_turn(progress=True)
+        if self.voting >= 0:                  # C19: refilled after an action during a vote
+            return self._next_votes()
         if self._can_act(p):
             self._set_phase(AFTER_REFILL, p)
             return []
@@ -597,23 +647,48 @@ class CCState(State):
     def _resume(self) -> list:
         """Back to the active player's turn after an action card (and its answer) resolved."""
         p = self.active
-        if self.resume == PLACE or self.resume == SECOND_UP:
+        if self.resume == VOTE_ACTION:                                  # C19: now count the vote
+            out = self._tally(self.voting, True)
+            if self.is_terminal or self.ed2024:
+                return out if self.is_terminal else out + self._next_votes()
+            return out + self._start_refill()   # C18: refill after that vote, then the next ones
+        if self.resume == SECOND_UP or (self.resume == PLACE and self._can_place(p)):
             self._set_phase(self.resume, p)
             return []
+        if self.resume == PLACE:
+            # C14: the action card meant to make room was vetoed: nothing is placed, the turn
+            # goes on (the placement-done step is skipped: the turn's action card is used)
+            out = [ev.NoPlacement(p)] if self.narrate else []
+            return out + (self._votes() if self.ed2024 else self._start_refill())
         if self.ed2024:               # N3: an action card after the first card ends the placement
             return self._votes()
         return self._start_refill()   # after the placement, or a second refill (C18)
 
+    def _can_place(self, p: int) -> bool:
+        """Whether p holds an influence card and some group has room for it (C12-C15)."""
+        return any(self.hand_inf[p]) and any(self._rooms(p))
+
     # -- votes (C19, C20, C29, C30; N5-N8) -------------------------------------------------
 
-    def _votes(self) -> list:
+    def _votes(self, start: int = 0) -> list:
+        """C19: from group ``start`` on, in board order, each group that holds 8 cards when its
+        turn comes votes: its cards are revealed; then, if the active player may still play the
+        turn's action card, they decide (``VOTE_ACTION``) before the count. Then C20 / N5."""
         out = []
         d0, u0, d1, u1 = self.down[0], self.up[0], self.down[1], self.up[1]
-        for g in range(5):                                              # C19
+        for g in range(start, 5):
             if len(d0[g]) + len(u0[g]) + len(d1[g]) + len(u1[g]) >= MAX_GROUP and self.left[g]:
-                out += self._vote(g, True)
+                if self._can_act(self.active):
+                    self._reveal(g)
+                    if self.narrate:
+                        out.append(ev.VoteRevealed(GROUPS[g], (_lying(u0[g]), _lying(u1[g]))))
+                    self.voting = g
+                    self._set_phase(VOTE_ACTION, self.active)
+                    return out
+                out += self._tally(g, True)
                 if self.is_terminal:
                     return out
+        self.voting = -1
         if self.ed2024:
             return out + self._bust()
         card = self.voc_deck.pop()                                      # C20
@@ -630,10 +705,10 @@ class CCState(State):
         else:
             self.voc_discard.append(card)
             if card < 5:
-                out += self._vote(card, False)
+                out += self._tally(card, False)
                 if self.is_terminal:
                     return out
-        return out + self._end_turn(active=True)
+        return out + self._end_turn(progress=True)
 
     def _bust(self) -> list:
         """N5: draw one bust from the bag (none on the start player's very first turn, N7);
@@ -654,7 +729,7 @@ class CCState(State):
             else:               # a group's bust stands beside its group, grey beside the bag
                 self.voc_discard.append(bust)
                 if bust < 5:
-                    out += self._vote(bust, False)
+                    out += self._tally(bust, False)
                     if self.is_terminal:
                         return out
         return out + self._start_refill()
@@ -663,12 +738,23 @@ class CCState(State):
         """The index in the (sorted) bag of the bust drawn: a fresh chance event each time."""
         return self._chance().randrange(len(self.voc_deck))
 
-    def _vote(self, g: int, exceptional: bool) -> list:
-        """C30: reveal, sum, decide, award, discard."""
+    def _next_votes(self) -> list:
+        """C19: after the vote at ``voting`` was counted, the groups after it in board order."""
+        g, self.voting = self.voting, -1
+        return self._votes(g + 1)
+
+    def _reveal(self, g: int) -> None:
+        """C30.1: turn every card at g face up."""
         for s in (0, 1):
-            self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
-            self.up[s][g] += self.down[s][g]
-            self.down[s][g] = []
+            if self.down[s][g]:
+                self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
+                self.up[s][g] += self.down[s][g]
+                self.down[s][g] = []
+
+    def _tally(self, g: int, exceptional: bool) -> list:
+        """C30: reveal (again: a Castling during the vote may have put cards face down), sum,
+        decide, award, discard — on the cards at g now, however many."""
+        self._reveal(g)
         cards = (tuple(self.up[0][g]), tuple(self.up[1][g]))
         sums = (sum(cards[0]), sum(cards[1]))
         if sums[0] == sums[1]:
@@ -732,25 +818,39 @@ class CCState(State):
     # -- passive turn (C21, C22) -----------------------------------------------------------
 
     def _start_passive_draws(self) -> list:
-        # C21: announce the passive turn when the discards are done, while ``owed`` still
-        # counts the cards exchanged (the draws count it down to 0).
-        out = [ev.PassiveTurn(self.active, self.owed)] if self.narrate else []
-        self._set_phase(PASSIVE_DRAW, self.active)
-        return out + self._continue_passive_draws()
-
-    def _continue_passive_draws(self) -> list:
+        """C21: the discards are done; one decision picks the pile the draws come from (none
+        for a pure pass, or when both piles are empty)."""
         p = self.active
+        out = [ev.PassiveTurn(p, self.owed)] if self.narrate else []
         if self.owed and (self.inf_pile[p] or self.act_pile[p]):
-            return []
-        self.owed = 0
-        return self._end_turn(active=False)
+            self._set_phase(PASSIVE_DRAW, p)
+            return out
+        return out + self._end_passive_turn()
+
+    def _passive_draws(self, p: int, pile: int) -> list:
+        """C21: every card from the chosen pile; the rest from the other if it runs short."""
+        out = []
+        piles = (self.inf_pile[p], self.act_pile[p])
+        for _ in range(self.owed):
+            if not piles[pile]:
+                pile = 1 - pile
+                if not piles[pile]:
+                    break
+            out += self._draw(p, pile)
+        return out + self._end_passive_turn()
+
+    def _end_passive_turn(self) -> list:
+        exchanged, self.owed = self.owed, 0
+        return self._end_turn(progress=exchanged > 0)
 
     # -- end of turn and of game (C31-C33) ---------------------------------------------------
 
-    def _end_turn(self, active: bool) -> list:
-        self.passive_streak = 0 if active else self.passive_streak + 1
-        if self.passive_streak >= self.stalemate_turns:
-            return self._finish(f"{self.passive_streak} passive turns in a row (stalemate)")
+    def _end_turn(self, progress: bool) -> list:
+        """C22: ``progress`` — an active turn, or a passive turn that exchanged a card (the piles
+        or hands shrink, so the game stays finite); only pure passes count toward the guard."""
+        self.pure_passes = 0 if progress else self.pure_passes + 1
+        if self.pure_passes >= self.stalemate_turns:
+            return self._finish(f"{self.pure_passes} pure passes in a row (stalemate)")
         if not any(self.hand_inf[0]) and not any(self.hand_inf[1]) and not (
                 self.inf_pile[0] or self.inf_pile[1]):
             return self._finish("neither player has an influence card left")
@@ -827,9 +927,9 @@ class CCState(State):
         c.phase, c.active, c.turn = self.phase, self.active, self.turn
         c.committed, c.action_used = self.committed, self.action_used
         c.opening_used = self.opening_used[:]
-        c.pending, c.resume = self.pending, self.resume
+        c.pending, c.resume, c.voting = self.pending, self.resume, self.voting
         c.castle_buf, c.castle_groups = self.castle_buf[:], self.castle_groups
-        c.owed, c.passive_streak, c.end_reason = self.owed, self.passive_streak, self.end_reason
+        c.owed, c.pure_passes, c.end_reason = self.owed, self.pure_passes, self.end_reason
         c.know_inf = [self.know_inf[0].clone(), self.know_inf[1].clone()]
         c.know_act = [self.know_act[0].clone(), self.know_act[1].clone()]
         return c

@@ -352,6 +352,12 @@ def narrate(event, viewer: int | None = None) -> str | None:
             return f"{_who(p, viewer)} put a card back face down at the {_group(e.group)}."
         return f"{_who(p, viewer)} put {'your' if p == viewer else 'a'} {_card(e.value)} back face down " \
                f"at the {_group(e.group)}."
+    if kind == "VoteRevealed":
+        shown = " vs ".join(f"{_seat_name(i)} {'+'.join(c) if c else '0'}" for i, c in enumerate(e.cards))
+        return (f"[bold]Exceptional vote[/bold] (8 cards) at the {_group(e.group)}: the cards are revealed "
+                f"({escape(shown)}); an action card may still be played before the count.")
+    if kind == "NoPlacement":
+        return f"{_who(p, viewer)} cannot place any card now: the turn goes on without a placement."
     if kind == "VoteHeld":
         return _vote(e, viewer)
     if kind == "VoCFlipped":
@@ -376,7 +382,10 @@ def narrate(event, viewer: int | None = None) -> str | None:
             return f"The {_group(e.group)} have no patricians left; {_bust(e.bust)} leaves the game."
         return f"The {_group(e.group)} have no patricians left; their vote card leaves the game."
     if kind == "PassiveTurn":
-        return f"{_who(p, viewer)} took a passive turn."
+        if not e.exchanged:
+            return f"{_who(p, viewer)} passed (a passive turn without an exchange)."
+        n = e.exchanged
+        return f"{_who(p, viewer)} took a passive turn, exchanging {n} card{'s' if n != 1 else ''}."
     if kind == "GameOver":
         scores = ", ".join(f"{_seat_name(i)} {s}" for i, s in enumerate(e.scores))
         winner = "a draw" if e.winner is None else f"{_seat_name(e.winner)} wins"
@@ -434,6 +443,10 @@ def decision(observation: dict, actions: list) -> str:
         return f"Refill your hand to {size} (now {me.get('hand_size', '?')}): draw from which pile?"
     if phase == "after-refill":
         return "Play an action card before the vote, or [bold]done[/bold] to flip the vote card"
+    if phase == "vote-action":
+        group = _group(o.get("voting", ""))
+        return (f"Exceptional vote at the {group}, cards revealed: play an action card before the "
+                "count, or [bold]done[/bold] to count it")
     if phase == "veto":
         pending = o.get("pending_action", {})
         card, target = pending.get("card", "action card"), pending.get("target")
@@ -453,7 +466,7 @@ def decision(observation: dict, actions: list) -> str:
     if phase == "passive-discard":
         return "Passive turn: discard a card to exchange it, or [bold]done[/bold] to draw the replacements"
     if phase == "passive-draw":
-        return "Passive turn: draw a replacement from which pile?"
+        return "Passive turn: draw every replacement from which pile? (the other only if it runs short)"
     return f"Choose a move ({escape(phase)})"
 
 
@@ -489,6 +502,8 @@ def auto_note(observation: dict, action) -> str:
             return "No second card can be placed and no action card played: on to the vote."
         if phase == "after-refill":
             return "No action card you hold can be played now: on to the vote."
+        if phase == "vote-action":
+            return "No action card you hold can be played now: the vote is counted."
         if phase == "passive-discard":
             return "Your hand is empty: on to the draws."
         return "Nothing else to do in this step: done."
@@ -584,15 +599,19 @@ groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
   [cyan]take 4[/cyan], [cyan]take spy[/cyan]     the card your Spy makes the opponent discard
   [cyan]castle 3 senators[/cyan]    put one card back face down (Castling)
   [cyan]draw influence[/cyan]       draw from that pile ([cyan]draw action[/cyan]: the action pile)
-  [cyan]passive[/cyan]              passive turn: discard any cards, draw as many
+  [cyan]passive[/cyan]              passive turn: discard cards, draw as many from one pile
   [cyan]discard 3[/cyan]            discard a card in a passive turn
-  [cyan]done[/cyan]                 end this step (to the refill, the vote or the draws)
+  [cyan]done[/cyan]                 end this step (to the refill, a vote's count, the draws)
   [cyan]arrange spy[/cyan]          setup: the next card of your action pile, top first
   [cyan]open 3[/cyan]               setup: your opening card at the next group
 [bold]2024 edition[/bold]: one card [cyan]down[/cyan] and/or one [cyan]up[/cyan], either first ([cyan]done[/cyan] after
 one card ends the placement); an action card before or after them, not between.
 Then a bust from the bag: a colour makes its group vote, grey nothing, black
 sends every bust back into the bag; last, refill your hand to 6.
-[bold]Scoring[/bold]: 1 point a patrician; +1 for a majority of a group, +1 more for all
-of it; +2 for your bonus goal (3 patricians of its group). Most points wins,
-then most patricians."""
+No room to place? An Assassin or a Wrath that makes room may start the turn.
+At an exceptional vote the cards are revealed first: the turn's action card may
+still be played before the count.
+[bold]Scoring[/bold]: 1 point a patrician; +1 for a majority of a group once all of it
+is awarded; +1 for holding every patrician awarded so far from a group; +2 for
+your bonus goal (3 patricians of its group). Most points wins, then most
+patricians. ([cyan]majority=half[/cyan]: majority and "all" by group size instead.)"""

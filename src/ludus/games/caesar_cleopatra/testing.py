@@ -197,7 +197,7 @@ def position(
     bonus=None,
     seen=None,
     turn: int | None = None,
-    passive_streak: int = 0,
+    pure_passes: int = 0,
     phase: str = "place",
     drawn=None,
     next_bust=None,
@@ -233,7 +233,7 @@ def position(
     next_bust       2024: the bust the next draw takes (it must be in the bag). The draw is
                     fixed for the bag as the position has it: a vote that exhausts a group
                     before the draw changes the bag, and then the draw.
-    passive_streak  consecutive passive turns just before this one (C22).
+    pure_passes     pure passes (passive turns exchanging no card) in a row just before this one (C22).
     phase           only ``"place"`` (the start of a turn) is supported.
     """
     if phase != "place":
@@ -376,7 +376,7 @@ def position(
     s.castle_buf = [0] * 6
     s.castle_groups = ()
     s.owed = 0
-    s.passive_streak = passive_streak
+    s.pure_passes = pure_passes
     s.end_reason = ""
     s._set_phase(PLACE, to_move)
 

@@ -5,8 +5,6 @@ Everything here reads a state and returns plain data; nothing here changes a sta
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .cards import (
     ACTION_NAMES,
     BONUS_GOALS,
@@ -49,6 +47,7 @@ from .state import (
     REFILL,
     SECOND_UP,
     VETO_WINDOW,
+    VOTE_ACTION,
     Z_HAND,
     ZA_HAND,
     target_text,
@@ -122,7 +121,7 @@ def observe(s, player: int | None) -> dict:
         "action_card_used": s.action_used,
         "groups": groups,
         "seats": seats,
-        "passive_streak": s.passive_streak,
+        "pure_passes": s.pure_passes,
         "over": s.is_terminal,
     }
     if s.ed2024:   # N5-N7: the bust bag is public
@@ -144,6 +143,8 @@ def observe(s, player: int | None) -> dict:
         # C16: the card is played naming its target, so the veto is answered knowing both
         obs["pending_action"] = {"player": s.active, "card": ACTION_NAMES[kind],
                                  "target": target_text(kind, a, b)}
+    if s.voting >= 0:   # C19: an exceptional vote is revealed and waits for its count
+        obs["voting"] = GROUPS[s.voting]
     if s.phase == CASTLING_PLACE:
         obs["castling"] = {"groups": [GROUPS[g] for g in s.castle_groups],
                            "cards_left": sum(s.castle_buf)}
@@ -244,7 +245,7 @@ def explain_illegal(s, action) -> str:
                   "after the first card ends it (N2, N3)")
     elif kind in (PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH):
         card = {PLAY_ASSASSIN: 0, PLAY_SPY: 1, PLAY_CASTLING: 2, PLAY_SCOUT: 3, PLAY_WRATH: 4}[kind]
-        if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL, ADD_UP, ADD_DOWN):
+        if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL, ADD_UP, ADD_DOWN, VOTE_ACTION):
             reason = ("action cards are played only in your own active turn, before or after the "
                       "placement (N3)" if s.ed2024 else
                       "action cards are played only in your own active turn (C16)")
@@ -252,9 +253,12 @@ def explain_illegal(s, action) -> str:
             reason = "only one action card per turn (C16), and this turn's is used"
         elif not s.hand_act[p][card]:
             reason = f"{who} holds no {ACTION_NAMES[card]}"
+        elif phase == PLACE and not any(s.hand_inf[p]):
+            reason = (f"{who} holds no influence card, so this turn must be passive, without action "
+                      "cards (C14)")
         elif phase == PLACE and not any(x[0] in (DOWN, UP) for x in legal):
-            reason = (f"{who} cannot place any influence card now (no card, or no room), so this turn "
-                      "must be passive, without action cards (C14)")
+            reason = (f"no group has room for {who}'s cards: only an Assassin or a Wrath that makes "
+                      "room at a live group can start an active turn now (C14)")
         elif kind == PLAY_CASTLING and (not s.left[a] or not s.left[b]):
             exhausted = GROUPS[a] if not s.left[a] else GROUPS[b]
             reason = f"Castling needs two groups that still have patricians; {exhausted} is exhausted (C25)"
@@ -288,4 +292,3 @@ def render_text(s, player: int | None) -> str:
     return "\n".join(lines)
 
 
-_ = Counter, CASTLING_PLACE, AFTER_PLACE, AFTER_REFILL
