@@ -2,11 +2,15 @@
 
 It sees only its Perspective. For placements and action cards it applies each candidate to the
 perspective's world (a determinization consistent with what the seat knows), finishes its own
-follow-up choices greedily (Castling's placements, the Spy's pick), assumes the opponent
-allows the action, and scores the result with ``evaluate``. The opponent's face-down cards are
-counted at their expected value, never at the world's sampled values, so the bot does not play
-to a guess. Small fixed rules cover the rest: draw influence unless short of action cards,
-veto what hurts more than a Veto is worth, discard 1s in a passive turn.
+follow-up choices greedily (Castling's placements, the Spy's pick, the placement an action card
+made room for), assumes the opponent allows the action, and scores the result with
+``evaluate``. The opponent's face-down cards are counted at their expected value, never at the
+world's sampled values, so the bot does not play to a guess. During an exceptional vote (C19)
+it plays each choice to the end of the turn — the count, the refill, the vote card — and keeps
+the best: an Assassin on a card just revealed that turns a lost vote is found this way.
+Small fixed rules cover the rest: keep one action card other than a Veto in hand, veto what
+hurts more than a Veto is worth, discard 1s in a passive turn — and when no group has room and
+no action card can make some, exchange influence cards for action cards to find one (C14).
 """
 
 from __future__ import annotations
@@ -36,11 +40,16 @@ from .notation import (
     UP,
     VETO_IT,
 )
-from .state import CASTLING_PLACE, SPY_PICK, VETO_WINDOW
+from .state import CASTLING_PLACE, PLACE, SPY_PICK, VETO_WINDOW, VOTE_ACTION
 
 UNKNOWN_CARD = 2.8        # expected value of an unseen influence card (27 cards: 25 numbered, 2 P)
 VETO_WORTH = 0.6          # what keeping a Veto in hand is worth, in points
 ACTION_CARD_WORTH = 0.25  # what an action card in hand is worth
+OPENER_SLACK = 0.5        # an action card that makes room is played unless it costs more than this
+# What playing an action card costs where the turn is played to its end: ``_best`` charges a
+# card's worth twice (its place in hand, and the card itself), and at the end of a turn the
+# refill has given the hand a card back, so the whole charge is made here.
+PLAYED_CARD_COST = 2 * ACTION_CARD_WORTH
 ARRANGE_ORDER = (VETO, ASSASSIN, SCOUT, SPY, CASTLING, WRATH)   # the action pile, top first
 OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest opening cards
 PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
@@ -96,18 +105,39 @@ class HeuristicAgent(Agent):
         if kind == TAKE:
             return max(legal, key=lambda a: (a.a == 6 + VETO, a.a if a.a < 6 else 2.5))
         if kind == DISCARD or (legal[-1].kind == DONE and legal[0].kind == DISCARD):
-            ones = [a for a in legal if a.kind == DISCARD and a.a in (1,)]
-            return ones[0] if ones and world.owed < 2 else legal[-1]
+            return self._discard(world, p, legal)
+        if world.phase == VOTE_ACTION:
+            return self._vote_action(world, p, legal)
         return self._best(world, p, legal)
 
     def _draw(self, w, p: int):
         legal = {a.a for a in self._draws(w, p)}
-        inf_in_hand = sum(w.hand_inf[p])
-        want_action = inf_in_hand >= 3 and sum(w.hand_act[p]) == 0
-        pile = ACTION_PILE if want_action and ACTION_PILE in legal else INFLUENCE_PILE
+        pile = _needed_pile(w, p)
+        if pile is None:
+            pile = ACTION_PILE if sum(w.hand_inf[p]) >= 3 and not any(w.hand_act[p][:VETO]) else INFLUENCE_PILE
         if pile not in legal:
             pile = ACTION_PILE if ACTION_PILE in legal else INFLUENCE_PILE
         return next(a for a in self._draws(w, p) if a.a == pile)
+
+    @staticmethod
+    def _discard(w, p: int, legal):
+        """A passive turn: exchange 1s (two at most). A seat that cannot make an active turn
+        (C14) exchanges up to three cards it cannot use for draws from the pile that can
+        unblock it (``_needed_pile``; ``_draw`` picks it): action cards other than a Veto for
+        influence, or Spies, Scouts, Castlings and spare influence cards for an Assassin or a
+        Wrath."""
+        need = _needed_pile(w, p)
+        if need is not None and w.owed < 3:
+            if need == INFLUENCE_PILE:
+                spare = [a for a in legal if a.kind == DISCARD and a.a >= 6 and a.a != 6 + VETO]
+            else:
+                spare = [a for a in legal if a.kind == DISCARD and a.a - 6 in (SPY, SCOUT, CASTLING)]
+                if sum(w.hand_inf[p]) > 1:
+                    spare += [a for a in legal if a.kind == DISCARD and a.a < 6]
+            if spare:
+                return min(spare, key=lambda a: a.a if a.a < 6 else -1)
+        ones = [a for a in legal if a.kind == DISCARD and a.a == 1]
+        return ones[0] if ones and w.owed < 2 else legal[-1]
 
     @staticmethod
     def _draws(w, p):
@@ -142,9 +172,45 @@ class HeuristicAgent(Agent):
         done = next((a for a in legal if a.kind == DONE), None)
         if done is not None and (best is None or best_value <= base + 0.05):
             return done
-        if best is None:
-            return next(a for a in legal if a.kind == PASSIVE)
+        passive = next((a for a in legal if a.kind == PASSIVE), None)
+        if best is None or (passive is not None and best.kind not in (DOWN, UP)
+                            and best_value < base - OPENER_SLACK):
+            return passive   # no placement now, and no action card worth the room it makes
         return best
+
+    def _vote_action(self, w, p: int, legal):
+        """C19: the cards of an exceptional vote are revealed. Each choice (an action card, or
+        ``done``) is played to the end of the turn on a copy of the same world, so all of them
+        meet the same refill cards and vote card; the best end wins, less what a card played
+        costs, and ``done`` on near ties."""
+        values = {a: self._turn_end_value(w, p, a) - (a.kind != DONE) * PLAYED_CARD_COST for a in legal}
+        done = next(a for a in legal if a.kind == DONE)
+        best = max(legal, key=lambda a: (values[a], a.kind == DONE))
+        return best if values[best] > values[done] + 0.1 else done
+
+    def _turn_end_value(self, w, p: int, action) -> float:
+        c = w.clone()
+        c.apply_trusted(action)
+        turn = c.turn
+        for _ in range(60):
+            if c.is_terminal or c.turn != turn:
+                break
+            self._step_own(c, p)
+        return evaluate(c, p)
+
+    def _step_own(self, c, p: int) -> None:
+        """One decision of a turn played out: the opponent allows, draws are ``_draw``'s, the
+        follow-ups of an action card greedy, optional steps ``done``."""
+        legal = c.legal_actions()
+        q = c.current_player
+        if c.phase == VETO_WINDOW:
+            c.apply_trusted(next(a for a in legal if a.kind == ALLOW))
+        elif legal[0].kind == DRAW:
+            c.apply_trusted(self._draw(c, q))
+        elif legal[-1].kind == DONE:
+            c.apply_trusted(legal[-1])
+        else:
+            c.apply_trusted(max(legal, key=lambda a: _after(c, a, p)))
 
     def _finish_own(self, w, p: int) -> None:
         """Play out the follow-up of an action card: opponent allows, then greedy picks."""
@@ -159,8 +225,25 @@ class HeuristicAgent(Agent):
             elif w.current_player == p and w.phase == SPY_PICK:
                 options = w.legal_actions()
                 w.apply_trusted(max(options, key=lambda a: (a.a == 6 + VETO, a.a if a.a < 6 else 2.5)))
+            elif w.current_player == p and w.phase == PLACE and w.action_used:
+                # C14: the placement an action card made room for
+                options = [a for a in w.legal_actions() if a.kind == DOWN]
+                if not options:
+                    return
+                w.apply_trusted(max(options, key=lambda a: _after(w, a, p)))
             else:
                 return
+
+
+def _needed_pile(w, p: int) -> int | None:
+    """The pile that can give p an active turn again (C14), if p cannot make one now: influence
+    when p holds no influence card, action when no group has room for p and p holds no Assassin
+    or Wrath to make some. None when p is not blocked, or that pile is empty."""
+    if not any(w.hand_inf[p]):
+        return INFLUENCE_PILE if w.inf_pile[p] else None
+    if any(w._rooms(p)) or w.hand_act[p][ASSASSIN] or w.hand_act[p][WRATH]:
+        return None
+    return ACTION_PILE if w.act_pile[p] else None
 
 
 def _after(w, a, p: int) -> float:
