@@ -8,12 +8,12 @@ non-default value of each option alone; sets ``ludus.make`` refuses are skipped)
   as games/s and decisions/s (``new_state`` and one ``returns()`` per game included), the
   same loop with the validating ``apply(a)`` as a second figure, and the loop a search runs in
   its worlds (``stop_tracking()`` first: no per-seat knowledge kept) as a third;
-* micro-benchmarks over the decision states visited by random games (about 1,500 states),
-  like shared/research/perf-anchors.md: ``apply`` (validating, legal actions already listed)
-  and ``apply_trusted`` each on a fresh clone (clone untimed), ``legal_actions()`` on a fresh
-  clone (nothing cached), ``clone()``, ``resample(p, rng)`` for the seat to move, and
-  ``new_state``. Each is timed as a batch over all states, repeated for the time budget, with
-  the garbage collector off (as timeit does); the figure is the median batch's µs per call.
+* micro-benchmarks over the decision states visited by random games (about 1,500 states):
+  ``apply`` (validating, legal actions already listed) and ``apply_trusted`` each on a fresh
+  clone (clone untimed), ``legal_actions()`` on a fresh clone (nothing cached), ``clone()``,
+  ``resample(p, rng)`` for the seat to move, and ``new_state``. Each is timed as a batch over
+  all states, repeated for the time budget, with the garbage collector off (as timeit does);
+  the figure is the median batch's µs per call.
 
 Time is this process's CPU time by default (``--clock wall`` for wall time): the machine is a
 shared VM where other jobs take turns on the cores, and CPU time does not count the time the
@@ -21,8 +21,7 @@ benchmark waited for a core (it still pays for caches the others evicted). The "
 column is CPU time / wall time during the playouts: well under 100% means a busy machine.
 
 It prints a markdown table (and a reference primitive, ``rng.choice`` of a 10-list, to compare
-machines and runs with perf-anchors.md). ``--json FILE`` writes every raw number, wall-clock
-rates included.
+machines and runs). ``--json FILE`` writes every raw number, wall-clock rates included.
 
     python bench/bench_engine.py                       # everything, in about --budget 420 s CPU
     python bench/bench_engine.py --quick               # defaults only, short budgets
@@ -51,7 +50,7 @@ from ludus.arena.journal import code_version
 from ludus.arena.speed import random_playout
 from ludus.core.options import option_choices, parse_option_strings
 
-TARGETS = {  # the issue's targets, checked for these games (defaults)
+TARGETS = {  # the speeds we aim for, checked for these games (defaults)
     "caesar-cleopatra": {"decisions_per_s": 100_000, "resamples_per_s": 20_000},
     "claim": {"games_per_s": 2_000},
 }

@@ -19,7 +19,7 @@ partners are explicit); the first agent's spec is the one measured, and every se
 spec is on its side (Claim's partners). Each game line records the commit it was played with
 (``code``).
 The log is a ``ludus.arena.Journal`` whose header is this script's own (its arguments, as the
-logs of earlier sessions have it). A game scores 1 for that side when its best return is
+logs in ``bench/strength/`` have it). A game scores 1 for that side when its best return is
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
 plays every seat of every deal.
 """
