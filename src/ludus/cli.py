@@ -1,7 +1,7 @@
 """The ``ludus`` command line: play a game in the terminal, simulate many, replay a record.
 
 One click app; rich draws the output. Everything a person sees of a game comes from the
-contract of DESIGN.md §2: ``state.observe(seat)`` for the table and ``event.seen_by(seat)``
+Game/State contract: ``state.observe(seat)`` for the table and ``event.seen_by(seat)``
 for the narration — never the true state.
 
 Game-specific drawing lives with the game, in ``ludus.games.<id with - as _>.terminal``

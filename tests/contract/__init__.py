@@ -1,1 +1,2 @@
-"""The generic contract suite: DESIGN.md §2-3 checked on every game × option set × seed."""
+"""The generic contract suite: the seven properties of docs/architecture.md ("The contract"),
+checked on every game × option set × seed."""

@@ -1,8 +1,8 @@
 """Shared machinery of the contract suite: the cases (game × option set), random playouts,
 snapshots and the invariant checks that several properties share.
 
-Nothing here knows a particular game: everything goes through the contract of DESIGN.md §2
-(plus ``State.zones()`` and ``Game.all_cards()`` for conservation).
+Nothing here knows a particular game: everything goes through the Game/State contract of
+docs/architecture.md (plus ``State.zones()`` and ``Game.all_cards()`` for conservation).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Arena: matches and round-robin tournaments between agents, ratings, parallel backends.
 
-Above the agents, below the command line (DESIGN.md §1)::
+Above the agents, below the command line (the layers of docs/architecture.md)::
 
     from ludus.arena import Tournament, make_backend
     t = Tournament("claim", ["heuristic", "random", "ismcts:easy"], games=40, seed=1)

@@ -1,4 +1,4 @@
-"""The Game and State contract every game implements (DESIGN.md §2).
+"""The Game and State contract every game implements (docs/architecture.md, "The contract").
 
 A game subclass supplies its option dataclass, its table of actions, notation parsing and a
 State subclass; this module holds what is the same for every game: option parsing, the flat
