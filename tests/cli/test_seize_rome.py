@@ -272,7 +272,7 @@ def test_replay_all_for_a_seat(run, tmp_path, seat):
 
 
 def test_replay_steps_are_rounds(run, tmp_path):
-    record = _random_record(1, players=4)
+    record = _random_record(2, players=4)   # four rounds
     path = tmp_path / "four.json"
     path.write_text(json.dumps(record))
     result = run("replay", str(path), "--seat", "2", input="\nq\n")

@@ -20,7 +20,7 @@ def last_turn(players: int = 2, **kwargs):
 # -- S14 the win -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players, regions, needed", [
-    (2, 5, 4), (3, 5, 3), (4, 5, 3),                       # the seed: 4 of 5 with two, 3 of 5 with more
+    (2, 5, 4), (3, 5, 3), (4, 5, 3),                       # the guide: 4 of 5 with two, 3 of 5 with more
     (2, 3, 3), (3, 3, 2), (4, 3, 2), (2, 4, 4), (3, 4, 3), (2, 6, 5), (4, 6, 4),
     (2, 7, 5), (3, 7, 4), (2, 8, 6), (4, 8, 5),
 ])
@@ -103,49 +103,76 @@ def test_S14_the_win_is_checked_at_the_end_of_a_round_only():
 
 # -- S15 exhaustion ------------------------------------------------------------------------------
 
-def test_S15_an_empty_pile_after_the_played_cards_without_a_winner_ends_the_game_as_a_draw():
-    s, events = last_turn(played_cards="discard", pile=["purple 1"], round=3,
-                          controllers={"red": 0, "blue": 0, "green": 1}, board={"yellow": {1: ["yellow 1"]}})
-    assert s.is_terminal and s.returns() == [0.0, 0.0] and s.scores() == [2, 2]
-    assert s.end_reason == "the pile ran out" and names(events)[-1] == "GameOver"
+@pytest.mark.parametrize("played_cards", ["bottom", "discard"])
+def test_S15_the_pile_running_out_in_a_round_ends_the_game_before_the_played_cards_return(played_cards):
+    """The round's last draw takes the pile's last card; the round is resolved (seat 0 takes red)
+    and, nobody having won, the game ends: the played cards neither go under the pile nor out."""
+    s, events = last_turn(played_cards=played_cards, pile=["purple 1"], round=3,
+                          controllers={"blue": 1}, board={"red": {0: ["red 1", "wild"]}, "green": {1: ["green 2"]}})
+    assert s.is_terminal and s.returns() == [0.0, 0.0] and s.end_reason == "the pile ran out"
+    assert s.controllers[:3] == [0, 1, 1] and s.scores() == [1, 2]
+    assert names(events)[-2:] == ["RoundEnded", "GameOver"] and not of(events, "CardsReturned")
+    assert s.zones()["pile"] == [] and "red 1" not in s.zones()["discard"]
+    assert sorted(s.zones()["table"]) == ["green 2", "red 1", "wild"]   # left face up where they were played
+    assert s.observe(None)["last_round"]["cards"][0] == [["red 1", "wild"], []]
+
+
+def test_S15_deck_out_ends_round_false_the_round_goes_on_and_then_the_game_ends():
+    s = position(deck_out_ends_round="false", hands={0: ["red 1"], 1: ["blue 1", "blue 2"]}, pile=["green 1"])
+    play(s, "0: draw", "1: play blue 1", "0: play red 1")
+    assert not s.is_terminal and s.pile == [] and s.round == 1   # the pile is empty, the round goes on (S8)
+    events = play(s, "1: play blue 2", "0: pass", "1: pass")
+    assert s.is_terminal and s.end_reason == "the pile ran out" and s.controllers[:2] == [0, 1]
+    assert not of(events, "CardsReturned") and sorted(s.zones()["table"]) == ["blue 1", "blue 2", "red 1"]
+
+
+def test_S15_discard_an_empty_pile_after_the_played_cards_ends_the_game():
+    """No draw of the round emptied the pile; the bonus for red takes its last card and the played
+    cards leave the game (S13): the pile is empty after S13, so the game ends."""
+    s = position(played_cards="discard", quiet=1, hands={0: [], 1: []}, pile=["purple 1", "purple 2"],
+                 board={"red": {0: ["red 3"]}})
+    events = play(s, "draw")
+    assert [e.card for e in of(events, "CardDrawn") if e.bonus] == ["purple 1"]
+    assert of(events, "CardsReturned")[0].where == "discard" and "red 3" in s.zones()["discard"]
+    assert s.is_terminal and s.end_reason == "the pile ran out" and s.zones()["table"] == []
+
+
+def test_S15_bottom_a_bonus_draw_taking_the_last_card_does_not_end_the_game():
+    """The same with played_cards=bottom: the played card goes under the empty pile and play goes on."""
+    s = position(quiet=1, hands={0: [], 1: []}, pile=["purple 1", "purple 2"], board={"red": {0: ["red 3"]}})
+    play(s, "draw")
+    assert not s.is_terminal and s.zones()["pile"] == ["red 3"] and s.round == 2
 
 
 def test_S15_exhaustion_draw_ignores_who_controls_more():
-    s, _ = last_turn(played_cards="discard", pile=["purple 1"], round=3, controllers={"red": 0, "blue": 0})
+    s, _ = last_turn(pile=["purple 1"], round=3, controllers={"red": 0, "blue": 0})
+    assert s.game.options.exhaustion == "draw"
     assert s.returns() == [0.0, 0.0] and s.scores() == [2, 0]
 
 
 def test_S15_exhaustion_most_regions_the_leader_wins():
-    s, _ = last_turn(played_cards="discard", exhaustion="most-regions", pile=["purple 1"], round=3,
+    s, _ = last_turn(exhaustion="most-regions", pile=["purple 1"], round=3,
                      controllers={"red": 0, "blue": 0, "green": 1})
-    assert s.returns() == [1.0, -1.0]
+    assert s.returns() == [1.0, -1.0] and s.end_reason == "the pile ran out"
 
 
 def test_S15_exhaustion_most_regions_equal_leaders_get_0_others_minus_1():
-    s, _ = last_turn(4, played_cards="discard", exhaustion="most-regions", pile=["purple 1"], round=3,
+    s, _ = last_turn(4, exhaustion="most-regions", pile=["purple 1"], round=3,
                      controllers={"red": 0, "blue": 3, "green": 2}, board={"green": {3: ["green 1"]}})
     assert s.scores() == [1, 0, 0, 2] and s.returns() == [-1.0, -1.0, -1.0, 1.0]
-    t, _ = last_turn(4, played_cards="discard", exhaustion="most-regions", pile=["purple 1"], round=3,
+    t, _ = last_turn(4, exhaustion="most-regions", pile=["purple 1"], round=3,
                      controllers={"red": 0, "blue": 3, "green": 2})
     assert t.scores() == [1, 0, 1, 1] and t.returns() == [0.0, -1.0, 0.0, 0.0]
-    u, _ = last_turn(played_cards="discard", exhaustion="most-regions", pile=["purple 1"])
+    u, _ = last_turn(exhaustion="most-regions", pile=["purple 1"])
     assert u.returns() == [0.0, 0.0]                    # nobody controls anything: all equal
 
 
-def test_S15_a_win_comes_before_exhaustion():
-    s, _ = last_turn(played_cards="discard", exhaustion="draw", pile=["purple 1"], round=3,
-                     controllers={"red": 0, "blue": 0, "green": 0}, board={"yellow": {0: ["yellow 1"]}})
+@pytest.mark.parametrize("played_cards", ["bottom", "discard"])
+def test_S15_a_win_comes_before_exhaustion(played_cards):
+    s, events = last_turn(played_cards=played_cards, pile=["purple 1"], round=3,
+                          controllers={"red": 0, "blue": 0, "green": 0}, board={"yellow": {0: ["yellow 1"]}})
     assert s.returns() == [1.0, -1.0] and s.end_reason == "control of 4 regions"
-
-
-def test_S15_bottom_a_deck_out_round_without_plays_leaves_the_pile_empty():
-    s, events = last_turn(pile=["purple 1"], round=2, controllers={"red": 1})
-    assert s.is_terminal and s.returns() == [0.0, 0.0] and not of(events, "CardsReturned")
-
-
-def test_S15_bottom_played_cards_refill_the_pile_and_the_game_goes_on():
-    s, events = last_turn(pile=["purple 1"], board={"red": {0: ["red 1"]}})
-    assert not s.is_terminal and s.zones()["pile"] == ["red 1"] and s.round == 2
+    assert of(events, "CardsReturned")[0].where == played_cards and s.zones()["table"] == []
 
 
 # -- S16 the round cap ---------------------------------------------------------------------------
@@ -156,6 +183,7 @@ def test_S16_the_game_ends_after_max_rounds_as_by_exhaustion(max_rounds):
                      board={"blue": {1: ["blue 1"]}, "green": {1: ["green 1"]}})
     assert s.is_terminal and s.returns() == [0.0, 0.0] and s.round == max_rounds
     assert s.end_reason == f"{max_rounds} rounds were played"
+    assert sorted(s.zones()["table"]) == ["blue 1", "green 1"]   # as S15: before S13
     t, _ = last_turn(max_rounds=max_rounds, round=max_rounds, exhaustion="most-regions", controllers={"red": 0},
                      board={"blue": {1: ["blue 1"]}, "green": {1: ["green 1"]}})
     assert t.returns() == [-1.0, 1.0]

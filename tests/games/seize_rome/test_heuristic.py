@@ -1,10 +1,10 @@
-"""The Seize Rome search hooks: what the ISMCTS leaf values."""
+"""The Seize Rome heuristic: what its plays are worth, and what the ISMCTS leaf values."""
 
 from __future__ import annotations
 
 import pytest
 
-from ludus.games.seize_rome.heuristic import leaf_values
+from ludus.games.seize_rome.heuristic import leaf_values, play_values
 from ludus.games.seize_rome.testing import play, position
 
 
@@ -32,3 +32,18 @@ def test_the_leaf_is_bounded_and_exact_at_the_end():
     assert leaf_values(s) == [1.0, -1.0]   # four regions ahead and 23 hand points more: capped
     play(s, "draw")   # a second turn without a play ends the round: yellow makes four for seat 0
     assert s.is_terminal and leaf_values(s) == s.returns() == [1.0, -1.0]
+
+
+@pytest.mark.parametrize("tie", ["clear", "keep"])
+def test_S11_a_region_already_held_is_worth_defending_as_much_as_any_unless_a_tie_keeps_it(tie):
+    """Red is seat 0's, blue nobody's, both empty this round. With tie=clear (the default) a tie
+    would lose red as surely as blue stays unwon, so red 3 and blue 3 are worth the same; with
+    tie=keep a tie keeps red, so strength there is worth less."""
+    s = position(tie=tie, hands={0: ["red 3", "blue 3"]}, controllers={"red": 0})
+    value = play_values(s, 0)
+    red, blue = (value(s.game.parse_action(m)) for m in ("play red 3", "play blue 3"))
+    assert blue > 0
+    if tie == "clear":
+        assert red == pytest.approx(blue)
+    else:
+        assert red < blue

@@ -153,11 +153,12 @@ LAYER = Counter(["red 5", "blue 3"])
 
 
 def _after_round_one():
-    """Round 1: seat 0 plays red 5, seat 1 blue 3; two draws empty the pile (deck-out); no bonus
-    card is left, so red 5 and blue 3 go under the empty pile: the whole pile is the revealed
+    """Round 1: seat 0 plays red 5, seat 1 blue 3, both pass; the bonus draws for red and blue
+    empty the pile, so red 5 and blue 3 go under the empty pile: the whole pile is the revealed
     layer. Round 2: seat 0 draws one of them."""
-    s = position(hands={0: ["red 5", "green 1", "yellow 2"], 1: ["blue 3", "green 2"]}, pile=["wild", "green 3"])
-    play(s, "0: play red 5", "1: play blue 3", "0: draw", "1: draw")
+    s = position(hands={0: ["red 5", "green 1", "yellow 2"], 1: ["blue 3", "green 2"]}, pile=["wild", "green 3"],
+                 voluntary_pass="true")
+    play(s, "0: play red 5", "1: play blue 3", "0: pass", "1: pass")
     assert s.round == 2 and Counter(s.zones()["pile"]) == LAYER and s.pile_unseen == 0
     play(s, "0: draw")
     return s
@@ -299,8 +300,9 @@ def test_S18_resample_keeps_the_bottom_layer_along_seeded_games(players, seeds):
 def test_S18_the_layer_after_a_drawer_plays_a_card_the_layer_could_have_given():
     """As in _after_round_one, but seat 0 also holds red 1: when it plays a red card after drawing
     from the layer (red 5, blue 3), seat 1 cannot tell whether the card came from the layer."""
-    s = position(hands={0: ["red 5", "red 1", "green 1"], 1: ["blue 3", "green 2"]}, pile=["wild", "green 3"])
-    play(s, "0: play red 5", "1: play blue 3", "0: draw", "1: draw", "0: draw")
+    s = position(hands={0: ["red 5", "red 1", "green 1"], 1: ["blue 3", "green 2"]}, pile=["wild", "green 3"],
+                 voluntary_pass="true")
+    play(s, "0: play red 5", "1: play blue 3", "0: pass", "1: pass", "0: draw")
     assert s.round == 2 and len(under(s)) == 1
     play(s, "1: play green 2", "0: play red 1")
     for w in worlds(s, 1):
@@ -312,8 +314,8 @@ def test_S18_a_seat_that_never_drew_from_the_layer_holds_none_of_its_cards():
     of its red cards it was, but seat 2, which never drew from the layer, holds neither layer card,
     in hand or face down, in any of seat 1's worlds."""
     s = position(players=3, hands={0: ["red 5", "red 1", "green 1"], 1: ["blue 3", "green 2"],
-                                   2: ["yellow 1", "yellow 2"]}, pile=["wild", "green 3"])
-    play(s, "0: play red 5", "1: play blue 3", "2: draw", "0: draw", "0: draw")
+                                   2: ["yellow 1", "yellow 2"]}, pile=["wild", "green 3"], voluntary_pass="true")
+    play(s, "0: play red 5", "1: play blue 3", "2: pass", "0: pass", "1: pass", "0: draw")
     assert s.round == 2 and s.pile_unseen == 0 and "red 5" in hand(s, 0)
     play(s, "1: play green 2", "2: play yellow 1", "0: play red 1")
     for w in worlds(s, 1, 100):
@@ -323,12 +325,15 @@ def test_S18_a_seat_that_never_drew_from_the_layer_holds_none_of_its_cards():
 
 
 def test_S18_the_bar_outlasts_the_layer():
-    """As above, then seat 0 draws blue 3 too and the layer is used up (the round ends, its cards
-    make the next layer): seat 2 never drew from it, so in seat 1's worlds it holds neither card."""
+    """As above, then seat 0 takes the layer's other card as its bonus for red and the layer is
+    used up (the round's cards make the next layer): seat 2 never drew from it, so in seat 1's
+    worlds it holds neither card."""
     s = position(players=3, hands={0: ["red 5", "red 1", "green 1"], 1: ["blue 3", "green 2", "purple 1", "purple 2"],
-                                   2: ["yellow 1", "yellow 2", "yellow 3"]}, pile=["wild", "green 3"], regions_to_win=5)
-    play(s, "0: play red 5", "1: play blue 3", "2: draw", "0: draw", "0: draw")
-    play(s, "1: play green 2", "2: play yellow 1", "0: play red 1", "1: play purple 1", "2: play yellow 2", "0: draw")
+                                   2: ["yellow 1", "yellow 2", "yellow 3"]}, pile=["wild", "green 3"], regions_to_win=5,
+                 voluntary_pass="true")
+    play(s, "0: play red 5", "1: play blue 3", "2: pass", "0: pass", "1: pass", "0: draw")
+    play(s, "1: play green 2", "2: play yellow 1", "0: play red 1", "1: play purple 1", "2: play yellow 2", "0: pass",
+         "1: pass", "2: pass")
     red_5, blue_3 = (s.game.parse_action(c).card for c in ("red 5", "blue 3"))
     assert s.round == 3 and "blue 3" in hand(s, 0) and not {red_5, blue_3} & s.layer
     for w in worlds(s, 1, 100):
@@ -355,8 +360,8 @@ def test_S18_a_card_played_before_drawing_from_the_layer_is_not_from_the_layer()
     """Seat 0 plays blue 1, then draws from the layer (red 5, blue 3), then plays red 1: seat 1
     cannot tell which of its red cards that was, but the blue card came before the draw."""
     s = position(hands={0: ["red 5", "red 1", "blue 1", "green 1"], 1: ["blue 3", "green 2", "green 4"]},
-                 pile=["wild", "green 3"])
-    play(s, "0: play red 5", "1: play blue 3", "0: draw", "1: draw")
+                 pile=["wild", "green 3"], voluntary_pass="true")
+    play(s, "0: play red 5", "1: play blue 3", "0: pass", "1: pass")
     assert s.round == 2 and s.pile_unseen == 0
     play(s, "0: play blue 1", "1: play green 2", "0: draw", "1: play green 4", "0: play red 1")
     assert {tuple(w.zones()["seat 0 blue"]) for w in worlds(s, 1, 100)} == {("blue 1",)}
@@ -378,13 +383,13 @@ def test_S18_cards_played_before_a_layer_was_reached_are_none_of_its_cards():
 
 
 def test_S18_a_second_draw_from_the_same_layer_keeps_the_first_cards_apart():
-    """Seat 0 plays blue 1, draws from the layer (blue 3, green 1, purple 1), plays red 1, draws
-    again, plays blue 5: blue 1 was played before any draw from the layer, so it is not blue 3."""
+    """Round 1 leaves the layer (blue 3, green 1, purple 1) as the whole pile (the bonus for blue
+    takes the last card). Seat 0 plays blue 1, draws from the layer, plays red 1, draws again,
+    plays blue 5: blue 1 was played before any draw from the layer, so it is not blue 3."""
     s = position(hands={0: ["blue 3", "green 1", "blue 1", "red 1", "blue 5"],
                         1: ["purple 1", "purple 2", "purple 3", "purple 4", "purple 5"]},
-                 pile=["yellow 1"], pile_unseen=0, voluntary_pass="true", wilds=0, to_move=0,
-                 deck_out_ends_round="false")
-    play(s, "0: play blue 3", "1: draw", "0: play green 1", "1: play purple 1", "0: pass", "1: pass")
+                 pile=["yellow 1"], pile_unseen=0, voluntary_pass="true", wilds=0, to_move=0)
+    play(s, "0: play blue 3", "1: pass", "0: play green 1", "1: play purple 1", "0: pass", "1: pass")
     assert s.round == 2 and s.pile_unseen == 0
     play(s, "0: play blue 1", "1: play purple 2", "0: draw", "1: play purple 3", "0: play red 1",
          "1: play purple 4", "0: draw", "1: play purple 5", "0: play blue 5")

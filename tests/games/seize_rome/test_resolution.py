@@ -66,7 +66,7 @@ def test_S10_a_region_nobody_played_into_has_no_winner():
 # -- S11 control ---------------------------------------------------------------------------------
 
 def test_S11_persistent_a_round_winner_replaces_the_controller_others_keep_theirs():
-    s, events = resolve(round=3, controllers={"red": 1, "blue": 1, "green": 0},
+    s, events = resolve(tie="keep", round=3, controllers={"red": 1, "blue": 1, "green": 0},
                         board={"red": {0: ["red 2"]}, "green": {0: ["green 1"], 1: ["wild"]}})
     assert s.controllers[:3] == [0, 1, 0]   # red taken; blue (nobody played) and green (tied) kept
     assert [e.controller for e in of(events, "RegionRevealed")][:3] == [0, 1, 0]
@@ -83,11 +83,21 @@ def test_S11_tie_keep_a_tie_keeps_the_controller():
     assert s.controllers[:2] == [1, 0]
 
 
-def test_S11_tie_clear_a_tie_clears_control_a_region_where_nobody_played_keeps_it():
-    s, events = resolve(tie="clear", round=2, controllers={"red": 1, "blue": 0, "green": 1},
+def test_S11_tie_clears_by_default_a_region_where_nobody_played_keeps_its_controller():
+    s, events = resolve(round=2, controllers={"red": 1, "blue": 0, "green": 1},
                         board={"red": {0: ["red 3"], 1: ["red 1", "red 2"]}, "blue": {0: ["blue 5"]}})
+    assert s.game.options.tie == "clear"
     assert s.controllers[:3] == [None, 0, 1]   # red tied: cleared; blue won; green: nobody played, kept
     assert of(events, "RegionRevealed")[0].controller is None
+
+
+def test_S11_tie_clear_only_a_tie_for_the_highest_strength_clears():
+    """Three seats: 4, 4 and 5 in red is a win, not a tie; 3, 3 and 1 in blue ties above 0."""
+    s = position(3, hands={0: [], 1: [], 2: []}, quiet=2, round=2, controllers={"red": 0, "blue": 2},
+                 board={"red": {0: ["red 4"], 1: ["wild", "red 3"], 2: ["red 5"]},
+                        "blue": {0: ["blue 3"], 1: ["blue 1", "blue 2"], 2: ["wild"]}})
+    play(s, "draw")
+    assert s.controllers[:2] == [2, None]
 
 
 def test_S11_per_round_control_is_cleared_only_this_rounds_winners_control():

@@ -100,7 +100,7 @@ def test_S3_other_player_counts_are_refused(players):
 
 def test_S3_unlimited_soldiers_a_seat_may_control_many_regions():
     s = position(regions_to_win="5", round=2, controllers={"red": 0, "blue": 0, "green": 0},
-                 hands={0: ["yellow 1"], 1: []}, pile=["purple 1", "purple 2"])
+                 hands={0: ["yellow 1"], 1: []}, pile=["purple 1", "purple 2", "purple 3"])
     play(s, "play yellow 1", "draw", "draw")
     assert s.controllers == [0, 0, 0, 0, None] and not s.is_terminal and s.round == 3
 

@@ -126,8 +126,8 @@ def test_S8_the_draw_of_the_last_card_ends_the_round():
     assert s.round == 1 and s.current_player == 1
     events = play(s, "1: play blue 1", "0: draw")    # the last card: deck-out, after this very turn
     assert names(events)[:2] == ["CardPlayed", "CardDrawn"] and of(events, "RoundEnded")
-    assert s.round == 2 and s.controllers[1] == 1
-    assert s.zones()["pile"] == ["blue 1"]           # the played card went under the pile (S13)
+    assert s.controllers[1] == 1 and of(events, "RegionRevealed")[1].winner == 1
+    assert s.is_terminal and s.end_reason == "the pile ran out"    # and then the game (S15)
 
 
 def test_S8_deck_out_ends_round_false_play_goes_on_until_everyone_plays_no_card():
@@ -137,12 +137,14 @@ def test_S8_deck_out_ends_round_false_play_goes_on_until_everyone_plays_no_card(
     play(s, "1: play blue 1", "0: pass")
     assert s.round == 1
     events = play(s, "1: pass")
-    assert of(events, "RoundEnded") and s.round == 2
+    assert of(events, "RoundEnded") and s.controllers[1] == 1
+    assert s.is_terminal and s.end_reason == "the pile ran out"    # a draw of the round took the last card (S15)
 
 
 def test_S8_bonus_draws_never_trigger_the_deck_out():
     """Round 1 ends by two draws; the bonus draw takes the pile's last card; the two played cards
-    go under it, and round 2 goes on until a draw takes the last card."""
+    go under it, and round 2 goes on until a draw takes the last card (which then ends the game,
+    S15)."""
     s = position(hands={0: ["red 6"], 1: ["blue 1"]}, pile=["green 1", "green 2", "green 3"])
     events = play(s, "0: play red 6", "1: play blue 1", "0: draw", "1: draw")  # two draws: round over
     bonus = [e for e in of(events, "CardDrawn") if e.bonus]
@@ -151,7 +153,7 @@ def test_S8_bonus_draws_never_trigger_the_deck_out():
     assert sorted(s.zones()["pile"]) == ["blue 1", "red 6"] and s.current_player == 0
     events = play(s, "0: play green 3", "1: draw")
     assert s.round == 2 and len(s.pile) == 1 and not of(events, "RoundEnded")
-    assert of(play(s, "0: draw"), "RoundEnded") and s.round == 3
+    assert of(play(s, "0: draw"), "RoundEnded") and s.round == 2 and s.is_terminal
 
 
 def test_S8_an_empty_hand_and_an_empty_pile_must_pass_and_the_pass_counts():

@@ -1,7 +1,7 @@
-"""Seize Rome (card game): the area-control card game of the seed guide, for 2-4 players.
+"""Seize Rome (card game): the area-control card game of a Persian guide, for 2-4 players.
 
-It follows the seed guide ("Caesar! Seize Rome in 20 minutes", Persian), not the published tile
-game of that title. See docs/seize-rome.md and rules/seize-rome.md (rule ids S1-S18).
+The guide is titled "Caesar! Seize Rome in 20 minutes" but describes its own card game, not the
+published tile game of that title. docs/seize-rome.md gives the rules (ids S1-S18).
 """
 
 from __future__ import annotations

@@ -90,8 +90,8 @@ def play_values(w, p: int):
         owner = w.controllers[r]
         if owner is not None and owner != p:
             stake += 0.4       # taking it also takes it from someone
-        if owner == p:
-            stake -= 0.2       # already ours (a tie keeps it)
+        if owner == p and not w.tie_clears:
+            stake -= 0.2       # already ours, and a tie keeps it (tie=keep)
         if mine_now + 1 >= w.to_win:
             stake += 0.5
         cost = 0.02 * add if card != WILD else 0.05

@@ -1,4 +1,4 @@
-"""Options of Seize Rome, spelled as in rules/seize-rome.md (defaults first)."""
+"""Options of Seize Rome (defaults first); docs/seize-rome.md tells what each one does."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class Options:
     deck_out_ends_round: str = choice("true", ("true", "false"), "a draw of the last pile card ends the round (S8)",
                                       accept=_word("deck_out_ends_round", ("true", "false")))
     control: str = choice("persistent", ("persistent", "per-round"), "control lasts, or is won anew each round (S11)")
-    tie: str = choice("keep", ("keep", "clear"), "a tie for the highest strength keeps or clears control (S11)")
+    tie: str = choice("clear", ("clear", "keep"), "a tie for the highest strength clears or keeps control (S11)")
     played_cards: str = choice("bottom", ("bottom", "discard"), "played cards go under the pile, or out (S13)")
     regions_to_win: str = choice("auto", _TO_WIN, "regions a player must control to win (S14)",
                                  accept=_word("regions_to_win", _TO_WIN))

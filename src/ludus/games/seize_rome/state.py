@@ -1,7 +1,7 @@
-"""The rules of Seize Rome (the card game of the seed guide) as a state machine.
+"""The rules of Seize Rome (the card game of the Persian guide) as a state machine.
 
-Rule ids (S1-S18) refer to rules/seize-rome.md. A turn is one decision: play a card face down
-into a region, draw, or pass. Round ends and their resolution are automatic.
+Rule ids (S1-S18) are those of docs/seize-rome.md. A turn is one decision: play a card face
+down into a region, draw, or pass. Round ends and their resolution are automatic.
 
 Knowledge (S18): ``know[p]`` is seat p's pools over every card it cannot see — the other
 hands, the other seats' face-down cards, and the pile, split into its never-seen top and the
@@ -38,7 +38,7 @@ class SeizeRomeState(State):
     __slots__ = (
         "n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass", "deck_out_ends",
         "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
-        "hands", "board", "pile", "pile_unseen", "discard", "controllers", "first", "starter",
+        "hands", "board", "pile", "pile_unseen", "discard", "table", "controllers", "first", "starter",
         "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "below",
         "barred", "early", "early_bar", "_returns",
     )
@@ -65,7 +65,7 @@ class SeizeRomeState(State):
         del pile[len(pile) - HAND_SIZE * s.n:]
         s.pile, s.pile_unseen = pile, len(pile)
         s.board = [[[] for _ in range(s.n)] for _ in range(s.regions)]
-        s.discard = []
+        s.discard, s.table = [], []
         s.controllers = [None] * s.regions
         s.first = rng.randrange(s.n) if o.first_player == "random" else int(o.first_player)  # S5
         s.starter = s.first
@@ -245,11 +245,20 @@ class SeizeRomeState(State):
                 out.append(ev.RegionRevealed(COLOURS[r], tuple(tuple(card_name(c) for c in self.board[r][q])
                                                                for q in range(self.n)),
                                              tuple(strengths[r]), winners[r], self.controllers[r]))
+        # S15: every round starts with cards in the pile, so an empty one means a draw of this round took the last
+        ran_out = not self.pile
         for winner in winners:                                               # S12
             if winner is not None and self.pile:
                 out += self._draw(winner, bonus=True)
         played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
         revealed, self.board = self.board, [[[] for _ in range(self.n)] for _ in range(self.regions)]
+        self.last_round = {"round": self.round, "strengths": strengths, "winners": winners, "cards": revealed}
+        controlled = self.controlled()
+        qualified = [q for q in range(self.n) if controlled[q] >= self.to_win]
+        capped = self.round >= self.max_rounds
+        if not qualified and (ran_out or capped):   # S15, S16: the game ends before S13
+            self.table = played
+            return out + self._round_ended(controlled) + self._exhausted(controlled, ran_out)
         if self.to_bottom:                                                   # S13
             played.sort()
             shuffle(self._chance(), played)
@@ -263,29 +272,33 @@ class SeizeRomeState(State):
             self.discard += played
         if played and self.narrate:
             out.append(ev.CardsReturned(len(played), "bottom" if self.to_bottom else "discard"))
-        self.last_round = {"round": self.round, "strengths": strengths, "winners": winners, "cards": revealed}
-        controlled = self.controlled()
-        if self.narrate:
-            out.append(ev.RoundEnded(self.round, tuple(controlled)))
-        qualified = [q for q in range(self.n) if controlled[q] >= self.to_win]
+        out += self._round_ended(controlled)
         if qualified:                                                        # S14
             totals = [sum(strengths[r][q] for r in range(self.regions)) for q in range(self.n)]
             key = {q: (controlled[q], totals[q]) for q in qualified}
             best = max(key.values())
             return out + self._finish([q for q in qualified if key[q] == best],
                                       f"control of {best[0]} regions")
-        if not self.pile or self.round >= self.max_rounds:                   # S15, S16
-            reason = "the pile ran out" if not self.pile else f"{self.max_rounds} rounds were played"
-            if self.exhaustion_most:
-                best = max(controlled)
-                return out + self._finish([q for q in range(self.n) if controlled[q] == best], reason)
-            return out + self._finish(list(range(self.n)), reason)
+        if not self.pile:                                                    # S15, after S13
+            return out + self._exhausted(controlled, True)
         self.round += 1                                                      # S17
         self.quiet, self.deck_out = 0, False
         if not self.round_fixed:
             self.starter = (self.starter + 1) % self.n
         self.current_player = self.starter
         return out
+
+    def _round_ended(self, controlled: list[int]) -> list:
+        return [ev.RoundEnded(self.round, tuple(controlled))] if self.narrate else []
+
+    def _exhausted(self, controlled: list[int], ran_out: bool) -> list:
+        """S15 (the pile ran out) or S16 (the round cap) without a winner: a draw, or with
+        exhaustion=most-regions the seats controlling the most regions lead."""
+        reason = "the pile ran out" if ran_out else f"{self.max_rounds} rounds were played"
+        if self.exhaustion_most:
+            best = max(controlled)
+            return self._finish([q for q in range(self.n) if controlled[q] == best], reason)
+        return self._finish(list(range(self.n)), reason)
 
     def _set_apart_early_cards(self, p: int) -> None:
         """p draws from a layer: its face-down cards so far this round were played while it was
@@ -355,7 +368,7 @@ class SeizeRomeState(State):
             setattr(c, name, getattr(self, name))
         c.hands = [h[:] for h in self.hands]
         c.board = [[x[:] for x in row] for row in self.board]
-        c.pile, c.discard = self.pile[:], self.discard[:]
+        c.pile, c.discard, c.table = self.pile[:], self.discard[:], self.table[:]
         c.controllers, c.bonus_drawn = self.controllers[:], self.bonus_drawn[:]
         c.know = [k.clone() for k in self.know]
         c._returns = self._returns

@@ -516,9 +516,11 @@ only how many cards you played where, not their values, nor if they are wild.
 (by default) when a draw takes the pile's last card. All regions are then
 revealed: the single highest strength (the sum of the values; a wild counts 1
 by default) wins the region, takes control of it and draws a bonus card. A tie
-wins nothing (by default control stays; tie=clear clears it). Played cards go
-under the pile, shuffled (played_cards=discard: out of the game).
+for the highest strength leaves the region to nobody (tie=keep: control stays);
+where nobody played, control stays. Played cards go under the pile, shuffled
+(played_cards=discard: out of the game).
 [bold]Winning[/bold]: control enough regions at the end of a round (by default 4 of 5
-with 2 players, 3 with 3-4). If nobody has won and the pile is still empty
-after a round, or after max_rounds rounds, the game ends: a draw by default,
-or the most regions wins with exhaustion=most-regions."""
+with 2 players, 3 with 3-4). If nobody has won and a draw took the pile's last
+card that round (or the pile is empty once the played cards are put away), or
+after max_rounds rounds, the game ends: a draw by default, or the most
+regions wins with exhaustion=most-regions."""

@@ -259,8 +259,8 @@ def position(
                          f"is gone (pile_unseen=0), not with {unseen} unseen cards on top")
     if not the_pile and o.deck_out_ends_round == "true":
         raise ValueError("the pile is never empty when a turn is to be taken with deck_out_ends_round=true: "
-                         "the draw of the last card ends the round (S8) and an empty pile after S13 ends "
-                         "the game (S15); give a pile or deck_out_ends_round=false")
+                         "the draw of the last card ends the round (S8) and then the game (S15); give a "
+                         "pile or deck_out_ends_round=false")
 
     # control (S11, S12, S14)
     owners = [None] * R

@@ -69,6 +69,7 @@ def zones(s) -> dict[str, list]:
             out[f"seat {q} {COLOURS[r]}"] = [card_name(c) for c in s.board[r][q]]
     out["pile"] = [card_name(c) for c in s.pile]
     out["discard"] = [card_name(c) for c in s.discard]
+    out["table"] = [card_name(c) for c in s.table]   # S15, S16: left face up when the game ends before S13
     return out
 
 
