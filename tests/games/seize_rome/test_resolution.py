@@ -199,3 +199,34 @@ def test_S9_S11_round_result_foretells_the_resolution(options):
                 assert s.controllers == controllers
                 checked += 1
     assert checked > 100
+
+
+# -- the round worked through in docs/seize-rome.md -------------------------------------------------
+
+ROUND = ["0: play red 5", "1: play wild red", "0: play blue 4", "1: play blue 1", "0: draw", "1: play blue 3",
+         "0: draw", "1: play green 6", "0: draw", "1: draw"]
+
+
+def _worked(**kwargs):
+    s = position(round=3, first_player=0, controllers={"red": 1, "blue": 1, "yellow": 0},
+                 hands={0: ["red 5", "blue 4", "purple 2"], 1: ["wild", "blue 1", "blue 3", "green 6", "red 2"]},
+                 seed=1, **kwargs)
+    return s, play(s, *ROUND)
+
+
+def test_S8_S17_the_round_of_the_rules_reference():
+    s, events = _worked()
+    assert len(of(events, "RoundEnded")) == 1
+    revealed = of(events, "RegionRevealed")
+    assert [e.strengths for e in revealed] == [(5, 1), (4, 4), (0, 6), (0, 0), (0, 0)]
+    assert s.controllers == [0, None, 1, 0, None]          # taken, cleared by the tie, won, kept, nobody's
+    assert [e.player for e in of(events, "CardDrawn") if e.bonus] == [0, 1]
+    assert len(s.pile) == 28 and of(events, "CardsReturned")[0].count == 6
+    assert s.round == 4 and s.current_player == 0 and s.scores() == [2, 1]
+
+
+@pytest.mark.parametrize("exhaustion, returns", [("draw", [0.0, 0.0]), ("most-regions", [1.0, -1.0])])
+def test_S15_the_round_of_the_rules_reference_with_four_cards_in_the_pile(exhaustion, returns):
+    s, events = _worked(exhaustion=exhaustion, pile=["purple 1", "purple 3", "purple 4", "purple 5"])
+    assert s.controllers == [0, None, 1, 0, None] and not [e for e in of(events, "CardDrawn") if e.bonus]
+    assert s.is_terminal and s.returns() == returns and len(s.zones()["table"]) == 6
