@@ -58,7 +58,7 @@ EXPLICIT_CASES = [
     Case("caesar-cleopatra", "random-seed2", {}, seed=2),
     Case("caesar-cleopatra", "shuffled-seed3", {"action_deck": "shuffled"}, seed=3),
     Case("caesar-cleopatra", "variants-seed4",
-         {"wrath": "face-up", "philosopher": "difference", "majority": "seed"}, seed=4),
+         {"wrath": "face-up", "philosopher": "difference", "majority": "half"}, seed=4),
     Case("caesar-cleopatra", "edition2024-seed5", {"edition": "2024"}, seed=5),
     Case("claim", "random-seed1", {}, seed=1),
     Case("claim", "players4-seed2", {"players": 4}, seed=2, full_steps=40),

@@ -257,7 +257,7 @@ def test_N4_classic_only_options_are_refused_with_2024(options, match):
 
 def test_N4_options_that_do_apply_to_2024():
     assert cc24(discard_by="totals").options.discard_by == "totals"
-    assert cc24(wrath="face-up", philosopher="difference", majority="seed", stalemate_turns=6)
+    assert cc24(wrath="face-up", philosopher="difference", majority="half", stalemate_turns=6)
     # A record lists every option, defaults included: it replays.
     s = cc24().new_state(seed=1)
     rng = random.Random(1)

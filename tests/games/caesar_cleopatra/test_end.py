@@ -63,17 +63,17 @@ def test_C31_one_player_out_of_influence_cards_does_not_end_the_game():
 WON = {"senators": (3, 1), "censors": (2, 0), "aediles": (1, 1)}
 
 
-@pytest.mark.parametrize("majority, points", [("half", [8, 2]), ("seed", [7, 2])])
+@pytest.mark.parametrize("majority, points", [("half", [8, 2]), ("rulebook", [7, 2])])
 def test_C32_points_majority_option_on_groups_still_in_play(majority, points):
     s = position(cc(majority=majority), won=WON, bonus=("quaestors", "quaestors"))
     # half: Senators 3 of 5 and Censors 2 of 3 are majorities (+1 each), nobody holds a whole group.
-    # seed: no majority point before a group is fully awarded; Cleopatra holds every Censor
+    # rulebook: no majority point before a group is fully awarded; Cleopatra holds every Censor
     # awarded so far (+1); Senators and Aediles are shared.
     assert s.scores() == points
     assert [s.points(p, with_bonus=False) for p in (0, 1)] == points
 
 
-@pytest.mark.parametrize("majority", ["half", "seed"])
+@pytest.mark.parametrize("majority", ["half", "rulebook"])
 def test_C32_points_on_exhausted_groups_and_bonus(majority):
     won = {"praetors": (4, 1), "censors": (3, 0), "aediles": (0, 3), "senators": (3, 0)}
     s = position(cc(majority=majority), won=won, bonus=("senators", "praetors"))
@@ -84,7 +84,7 @@ def test_C32_points_on_exhausted_groups_and_bonus(majority):
     assert s.observe(1)["seats"][0]["points_public"] == 14, "the bonus goal is secret until the end"
 
 
-@pytest.mark.parametrize("majority, points", [("half", [4, 1]), ("seed", [3, 1])])
+@pytest.mark.parametrize("majority, points", [("half", [4, 1]), ("rulebook", [3, 1])])
 def test_C32_majority_of_a_group_not_yet_exhausted(majority, points):
     s = position(cc(majority=majority), won={"quaestors": (3, 1)}, bonus=("senators", "senators"))
     assert s.scores() == points

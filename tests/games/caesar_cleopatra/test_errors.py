@@ -99,7 +99,7 @@ def test_unknown_option_or_value_is_an_option_error(options, match):
 
 def test_every_option_value_of_the_rules_is_accepted():
     accepted = {"orgies": (3, 2), "action_deck": ("arranged", "shuffled"), "wrath": ("all", "face-up"),
-                "philosopher": ("any", "difference"), "majority": ("seed", "half"),
+                "philosopher": ("any", "difference"), "majority": ("rulebook", "half"),
                 "stalemate_turns": (4, 2, 6, 8)}
     for name, values in accepted.items():
         assert cc().options_dict()[name] == values[0], f"{name} defaults to {values[0]}"

@@ -38,6 +38,16 @@ def test_C19_the_heuristic_lets_a_won_vote_be_counted():
     assert _choice(s) == "done", "17 against 4: nothing to gain from spending the Assassin on a 1"
 
 
+def test_C19_the_heuristic_weighs_the_window_within_its_own_turn():
+    # A Spy cannot change the vote; weighing ``done`` through the opponent's next turn (where
+    # the opponent's Spy strikes) once made the Spy look better than letting the vote count.
+    for seed in range(3):
+        s = position(seed=seed, hands=("5 3 4 5 spy", "1 2 3 spy"), board={"senators": ("4 4 4", "1 1 1 1")},
+                     voc_deck="orgy")
+        play(s, "down 5 senators", "done", "draw influence", "done")
+        assert _choice(s, seed) == "done"
+
+
 def test_C21_a_blocked_heuristic_exchanges_for_the_action_pile():
     # No room for Cleopatra anywhere and no Assassin or Wrath: she exchanges her Spy (and spare
     # influence) and draws every replacement from the action pile, where the openers are.

@@ -414,7 +414,7 @@ def test_C19_an_assassin_during_an_exceptional_vote_changes_its_winner():
     assert (vote.group, vote.exceptional, vote.sums, vote.winner) == ("senators", True, (5, 4), 0)
     assert names(events).index("InfluenceRemoved") < names(events).index("VoteHeld")
     # C18: she refills after that vote, then the VoC card and Caesar's turn.
-    assert phase(s) == "refill" and s.current_player == 0
+    assert phase(s) == "refill" and s.current_player == 0 and "voting" not in s.observe(None)
     events = draw_until(s)
     assert names(events)[-1] == "VoCFlipped" and s.current_player == 1
     assert s.observe(None)["groups"][0]["won"] == [1, 0]
@@ -486,6 +486,21 @@ def test_C19_each_group_at_eight_votes_in_board_order_when_its_turn_comes():
     assert s.observe(None)["voting"] == "senators"
     events = play(s, "assassin 5 senators", "allow") + draw_until(s)
     assert [(v.group, v.winner) for v in of(events, "VoteHeld")] == [("senators", 0), ("praetors", 1)]
+
+
+def test_C19_a_group_before_the_vote_that_a_castling_fills_waits_for_a_later_turn():
+    # Board order is kept: the Quaestors vote; a Castling in their window brings the Senators,
+    # earlier in the order, to 8; they vote at a later turn, not this one.
+    s = position(hands=("5 2 3 4 castling", "1"), board={"senators": ("1 1 1", "2 2 2 2"),
+                                                         "quaestors": ("4 4", "3 3 3 3 3")},
+                 voc_deck="orgy orgy")
+    play(s, "down 5 quaestors", "done", "draw influence", "done")
+    assert s.observe(None)["voting"] == "quaestors"
+    events = play(s, "castling senators quaestors", "allow", "castle 4 senators", "castle 1 senators",
+                  "castle 1 senators", "castle 1 senators", "castle 4 quaestors", "castle 5 quaestors")
+    events += draw_until(s)
+    assert [v.group for v in of(events, "VoteHeld")] == ["quaestors"]
+    assert s.current_player == 1 and sum(side(s, "senators", p)["face_down"] for p in (0, 1)) == 8
 
 
 # -- C20 ---------------------------------------------------------------------------------------

@@ -134,8 +134,8 @@ class HeuristicAgent(Agent):
                 spare = [a for a in legal if a.kind == DISCARD and a.a - 6 in (SPY, SCOUT, CASTLING)]
                 if sum(w.hand_inf[p]) > 1:
                     spare += [a for a in legal if a.kind == DISCARD and a.a < 6]
-            if spare:
-                return min(spare, key=lambda a: a.a if a.a < 6 else -1)
+            if spare:   # action cards first, then influence from the lowest, a Philosopher as a 2½
+                return min(spare, key=lambda a: a.a if 0 < a.a < 6 else 2.5 if a.a == 0 else -1)
         ones = [a for a in legal if a.kind == DISCARD and a.a == 1]
         return ones[0] if ones and w.owed < 2 else legal[-1]
 
@@ -191,7 +191,7 @@ class HeuristicAgent(Agent):
     def _turn_end_value(self, w, p: int, action) -> float:
         c = w.clone()
         c.apply_trusted(action)
-        turn = c.turn
+        turn = w.turn   # ``done`` may have ended the turn already: nothing of the next is played
         for _ in range(60):
             if c.is_terminal or c.turn != turn:
                 break
@@ -238,12 +238,14 @@ class HeuristicAgent(Agent):
 def _needed_pile(w, p: int) -> int | None:
     """The pile that can give p an active turn again (C14), if p cannot make one now: influence
     when p holds no influence card, action when no group has room for p and p holds no Assassin
-    or Wrath to make some. None when p is not blocked, or that pile is empty."""
+    or Wrath to make some but its action pile does (a seat knows what is left in its own pile).
+    None when p is not blocked, or that pile cannot help."""
     if not any(w.hand_inf[p]):
         return INFLUENCE_PILE if w.inf_pile[p] else None
     if any(w._rooms(p)) or w.hand_act[p][ASSASSIN] or w.hand_act[p][WRATH]:
         return None
-    return ACTION_PILE if w.act_pile[p] else None
+    pile = w.act_pile[p]
+    return ACTION_PILE if ASSASSIN in pile or WRATH in pile else None
 
 
 def _after(w, a, p: int) -> float:

@@ -19,7 +19,7 @@ class Options:
                         "Wrath of the Gods discards all cards, or face-up only (C27)")
     philosopher: str = choice("any", ("any", "difference"),
                               "any P reverses the vote, or only unequal P counts (C30.3)")
-    majority: str = choice("seed", ("seed", "half"),
+    majority: str = choice("rulebook", ("rulebook", "half"),
                            "group points: the rule book's wording (majority once a group is all "
                            "awarded), or more than half of the group at any time (C32)")
     stalemate_turns: int = choice(4, (4, 2, 6, 8),

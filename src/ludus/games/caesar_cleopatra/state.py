@@ -870,11 +870,11 @@ class CCState(State):
         """C32 points of seat p (the bonus goal only when asked: it is secret until the end)."""
         q = 1 - p
         pts = 0
-        seed = self.game.options.majority == "seed"
+        rulebook = self.game.options.majority == "rulebook"
         for g in range(5):
             mine, size = self.won[p][g], GROUP_SIZES[g]
             pts += mine
-            if seed:
+            if rulebook:
                 if not self.left[g] and mine > size // 2:
                     pts += 1
                 if mine and not self.won[q][g]:

@@ -143,7 +143,7 @@ def observe(s, player: int | None) -> dict:
         # C16: the card is played naming its target, so the veto is answered knowing both
         obs["pending_action"] = {"player": s.active, "card": ACTION_NAMES[kind],
                                  "target": target_text(kind, a, b)}
-    if s.voting >= 0:   # C19: an exceptional vote is revealed and waits for its count
+    if s.voting >= 0 and s.phase != REFILL:   # C19: a vote revealed, its count to come
         obs["voting"] = GROUPS[s.voting]
     if s.phase == CASTLING_PLACE:
         obs["castling"] = {"groups": [GROUPS[g] for g in s.castle_groups],
