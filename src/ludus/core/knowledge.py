@@ -252,7 +252,7 @@ class Beliefs(_Observations):
 
     The model that sets the chances: the deal is uniform, and the owner picks among the hidden
     cards of a zone blindly (the observer does not model the owner's choices). Identical
-    hypotheses are added up, so their number stays small: in Caesar & Cleopatra at most 43 in
+    hypotheses are added up, so their number stays small: in Caesar & Cleopatra at most 24 in
     200 games between heuristic bots, 1,008 in 2,000 random games (an update then takes ~70 ms).
     Should it pass ``limit``, pools sharing a zone are merged in every hypothesis, as Knowledge
     would (then, if need be, all pools): sound — no possible world is lost — but not exact.
