@@ -85,6 +85,15 @@ def test_a_journal_of_another_run_is_refused_before_any_game(tmp_path, change, d
     assert path.read_bytes() == before
 
 
+def test_a_journal_played_with_a_withdrawn_option_says_so(tmp_path):
+    # Claim's troll_pick (K27) was withdrawn: asking for "the same arguments" could not help.
+    path = tmp_path / "games.jsonl"
+    head = tournament().header()
+    path.write_text(json.dumps({**head, "options": {**head["options"], "troll_pick": "oldest"}}) + "\n")
+    with pytest.raises(OptionError, match="cannot resume: claim option troll_pick was withdrawn"):
+        Journal(path, head).load()
+
+
 @pytest.mark.parametrize("text,message", [
     ("game,table,deal\n0,0,0\n", "is not a games journal: its first line is not a run's header"),
     ("[1, 2]\n", "is not a games journal"),

@@ -49,6 +49,10 @@ class Journal:
             return {}
         head, games, complete = read_journal(self.path)
         if head is not None and head != self.header:
+            stale = _refused_options(head)
+            if stale:
+                raise OptionError(f"{self.path} holds games this version cannot resume: {stale}; "
+                                  f"{self.elsewhere}")
             raise OptionError(f"{self.path} holds the games of another run ({differences(head, self.header)}); "
                               f"give the same arguments to resume it, or {self.elsewhere}")
         if repair and complete < self.path.stat().st_size:
@@ -159,6 +163,20 @@ def result_from_line(line: dict) -> GameResult:
     return GameResult(index=line["index"], table=line["table"], deal=line["deal"], rotation=line["rotation"],
                       deal_seed=line["deal_seed"], seats=tuple(line["seats"]), returns=tuple(line["returns"]),
                       scores=tuple(line["scores"]), length=line["length"])
+
+
+def _refused_options(head: dict) -> str | None:
+    """Why the game of a journal's header refuses the header's options now (an option withdrawn
+    since the run was played), or None. Asking for the same arguments would not help then."""
+    from ..core.registry import make
+
+    try:
+        make(head["game"], **head["options"])
+    except OptionError as e:
+        return str(e)
+    except (KeyError, TypeError):     # not a header with a game and options: differences() says it
+        return None
+    return None
 
 
 def differences(theirs: dict, ours: dict, prefix: str = "") -> str:
