@@ -228,3 +228,17 @@ def test_whole_games_with_the_games_search_defaults(game_id, options):
     game = ludus.make(game_id, **options)
     agents = [make(f"ismcts:iterations=8,seed={p}", game) for p in range(game.num_players)]
     assert play_game(game, agents, seed=5).is_terminal
+
+
+def test_a_move_seen_made_by_another_seat_is_untried_for_the_seat_that_now_chooses_it():
+    # One seat's tree keeps the moves it saw others make, never visited there. Where it cannot
+    # tell who moves next, such a child can be its own choice in a later world: it is untried
+    # (a ZeroDivisionError in the UCB once stopped a 1-second Caesar & Cleopatra search).
+    from ludus.agents.ismcts import _choose, _Node
+
+    node = _Node(0)
+    seen = node.children["done"] = _Node(1)          # the other seat's move, as seen
+    mine = node.children["draw"] = _Node(0)
+    mine.visits, mine.total = 3, 1.5
+    action, new = _choose(node, ["draw", "done"], 1.0, random.Random(0))
+    assert (action, new) == ("done", True) and seen.visits == 0

@@ -122,7 +122,7 @@ class ISMCTSAgent(Agent):
         ranked = sorted(legal, key=lambda a: (children[a].visits, children[a].total) if a in children else (-1, 0.0),
                         reverse=True)                    # stable: ties keep the legal order
         return [MoveEstimate(a, children[a].visits, children[a].total / children[a].visits)
-                if a in children else MoveEstimate(a, 0, None) for a in ranked]
+                if a in children and children[a].visits else MoveEstimate(a, 0, None) for a in ranked]
 
     def _search(self, perspective) -> list[_Node]:
         """Search within the budget; the root of each seat's tree, by seat (the same shared tree
@@ -240,14 +240,18 @@ class ISMCTSAgent(Agent):
 def _choose(node: _Node, legal: list, c: float, rng: random.Random) -> tuple:
     """The move to follow from ``node`` in this world, and whether it is new to the tree: an
     untried legal move (at random) if there is one, else the best by UCB, where each child is
-    compared with the times it was available (legal) rather than with its parent's visits."""
+    compared with the times it was available (legal) rather than with its parent's visits.
+
+    A child never visited in this tree counts as untried: one seat's tree also holds, unvisited,
+    the moves it saw others make, and where a seat cannot tell who moves next (in some sampled
+    worlds another seat, in others itself) such a node can be its own choice in a later world."""
     get = node.children.get
     log, sqrt = math.log, math.sqrt
     untried = []
     best, best_score = None, -math.inf
     for a in legal:
         child = get(a)
-        if child is None:
+        if child is None or not child.visits:
             untried.append(a)
             continue
         child.avail += 1
