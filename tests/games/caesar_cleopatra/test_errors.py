@@ -1,4 +1,4 @@
-"""Refused input: illegal moves, the wrong seat, unknown options (DESIGN.md §2 errors)."""
+"""Refused input: illegal moves, the wrong seat, unknown options — each a clear error that changes nothing."""
 
 from __future__ import annotations
 
