@@ -17,6 +17,13 @@ class Event:
     def seen_by(self, player: int | None) -> Event | None:
         return self
 
+    def reveals(self) -> bool:
+        """Whether the event shows some seat what it could not see before — a card drawn, turned
+        face up or played from a hand, a hand looked at. A seat may not take back a move that
+        did (the session's undo). True unless a game's event says otherwise: a wrong False
+        would let a seat undo a move after learning from it, a wrong True only refuses an undo."""
+        return True
+
     def to_dict(self) -> dict:
         """JSON-able form: the event's type name and its fields."""
         return {"type": type(self).__name__, **dataclasses.asdict(self)}

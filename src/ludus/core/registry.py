@@ -40,17 +40,29 @@ def game_module(game, part: str):
         raise
 
 
+# Record formats ludus reads: 0 (no "format" field: game, options, seed, actions) and 1 (also
+# "format": 1 and "code", the version of the code that wrote it).
+RECORD_FIELDS = {0: {"game", "options", "seed", "actions"},
+                 1: {"format", "game", "options", "seed", "actions", "code"}}
+
+
 def replay(record: Any):
     """Rebuild the state a record describes; a malformed or tampered record raises RecordError."""
     if not isinstance(record, dict):
         raise RecordError(
             f"a record is a dict with game, options, seed, actions; got {type(record).__name__}")
+    form = record.get("format", 0)
+    if form not in RECORD_FIELDS or isinstance(form, bool):
+        known = ", ".join(str(f) for f in RECORD_FIELDS)
+        raise RecordError(f"record format {form!r} is unknown; this version reads formats {known}")
     missing = [k for k in ("game", "options", "seed", "actions") if k not in record]
     if missing:
         raise RecordError(f"record lacks {', '.join(missing)}; it needs game, options, seed, actions")
-    extra = sorted(set(record) - {"game", "options", "seed", "actions"})
+    extra = sorted(set(record) - RECORD_FIELDS[form])
     if extra:
         raise RecordError(f"record has unknown field(s) {', '.join(extra)}")
+    if "code" in record and not isinstance(record["code"], str):
+        raise RecordError(f"record code (the version that wrote it) must be text, got {record['code']!r}")
     if not isinstance(record["options"], dict):
         raise RecordError("record options must be a dict of option names to values")
     if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):

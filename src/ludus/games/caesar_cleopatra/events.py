@@ -18,6 +18,9 @@ class ActionCardArranged(PrivateEvent):
     def public(self):
         return redact(self, card=None)
 
+    def reveals(self):
+        return False   # the order goes on the owner's own pile, unseen
+
 
 @dataclass(frozen=True)
 class OpeningCardPlaced(PrivateEvent):
@@ -26,6 +29,9 @@ class OpeningCardPlaced(PrivateEvent):
 
     def public(self):
         return redact(self, value=None)
+
+    def reveals(self):
+        return False   # face down
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,9 @@ class InfluencePlaced(PrivateEvent):
 
     def public(self):
         return self if self.face_up else redact(self, value=None)
+
+    def reveals(self):
+        return self.face_up
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,9 @@ class ActionCardPlayed(Event):
 class ActionAnswered(Event):
     player: int
     vetoed: bool
+
+    def reveals(self):
+        return self.vetoed   # the Veto comes from a hand
 
 
 @dataclass(frozen=True)
@@ -100,6 +112,9 @@ class CastlingTaken(Event):
     groups: tuple
     count: int
 
+    def reveals(self):
+        return False   # the player's own cards, counted
+
 
 @dataclass(frozen=True)
 class CastlingPlaced(PrivateEvent):
@@ -108,6 +123,9 @@ class CastlingPlaced(PrivateEvent):
 
     def public(self):
         return redact(self, value=None)
+
+    def reveals(self):
+        return False   # face down
 
 
 @dataclass(frozen=True)
@@ -138,12 +156,18 @@ class BustDrawn(Event):
     player: int
     bust: str
 
+    def reveals(self):
+        return False   # a chance event, not a hidden card shown (the bag has no order)
+
 
 @dataclass(frozen=True)
 class BustsReturned(Event):
     """2024 (N5): the black bust sent every drawn bust back; the bag now holds ``bag_size``."""
 
     bag_size: int
+
+    def reveals(self):
+        return False
 
 
 @dataclass(frozen=True)
@@ -162,6 +186,9 @@ class GroupExhausted(Event):
 class PassiveTurn(Event):
     player: int
     exchanged: int
+
+    def reveals(self):
+        return False
 
 
 @dataclass(frozen=True)
@@ -186,3 +213,6 @@ class NoPlacement(Event):
     turn goes on."""
 
     player: int
+
+    def reveals(self):
+        return False

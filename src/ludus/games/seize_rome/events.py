@@ -15,6 +15,9 @@ class CardPlayed(PrivateEvent):
     def public(self):
         return redact(self, card=None)
 
+    def reveals(self):
+        return False   # face down
+
 
 @dataclass(frozen=True)
 class CardDrawn(PrivateEvent):
@@ -28,6 +31,9 @@ class CardDrawn(PrivateEvent):
 @dataclass(frozen=True)
 class Passed(Event):
     player: int
+
+    def reveals(self):
+        return False
 
 
 @dataclass(frozen=True)

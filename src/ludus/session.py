@@ -1,0 +1,362 @@
+"""A table of play: one game, its state and its seats, for every face (terminal, web, RL).
+
+A ``Session`` is what stands between the rules and the people at a table. It says whose
+decision is next, its legal moves and whether it is forced; takes a move (notation, action or
+action id) from a named seat and refuses anything else with the engine's errors; plays the
+agents' seats, and a person's forced moves when asked to; keeps what each seat — and a
+spectator — has seen, move by move; gives a seat a hint searched from its own perspective;
+lets a seat take back its last decision where that is fair (``undo``); plays a seat whose clock
+ran out by a stated agent; and writes the game as it goes to a JSON-lines file that a crash
+cannot lose (``Session.resume`` reads it back).
+
+    >>> import ludus
+    >>> from ludus.session import Session
+    >>> table = Session(ludus.make("seize-rome"), [None, "heuristic"], seed=3)
+    >>> table.to_move in (0, 1), table.seats[1].agent
+    (True, 'heuristic')
+    >>> table.advance()            # plays the agent's moves until a person must decide
+    >>> table.to_move
+    0
+    >>> _ = table.play(0, table.legal_actions()[0])
+    >>> [entry.seat for entry in table.log(0)][-1] in (0, 1)
+    True
+
+Undo follows Board Game Arena's rule: a seat may take back its own last decision (and the
+forced moves played for it after that) only while no other seat has acted since, no chance
+event happened and no hidden information was revealed — a card drawn, turned face up or
+played from a hand, a hand looked at (each game's events say which of them reveal).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import secrets
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import agents as agents_mod
+from .arena.journal import code_version
+from .arena.match import choose
+from .arena.stats import derive_seed
+from .core.errors import IllegalAction, LudusError, OptionError, RecordError
+from .core.events import Event
+from .core.registry import make
+
+RECORD_FORMAT = 1       # "format" of records and move logs (a record without it is format 0)
+
+
+@dataclasses.dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a person (``agent`` None) or an agent given by its spec string."""
+
+    name: str
+    agent: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ClockRanOut(Event):
+    """A person's clock ran out: ``agent`` played the seat's move (the events that follow)."""
+
+    player: int
+    agent: str
+
+    def reveals(self) -> bool:
+        return False
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One decision as a viewer saw it: who decided and how (``person``, ``agent``, ``forced``
+    — the only legal move, played for a person — or ``timeout``), the move in notation when the
+    viewer may see it whole (else None: say, a card put face down by another seat), and the
+    move's events as the viewer sees them."""
+
+    index: int
+    seat: int
+    how: str
+    move: str | None
+    events: tuple
+
+
+@dataclasses.dataclass
+class _Move:
+    seat: int
+    action: Any
+    how: str
+    events: list
+    seen_whole_by: frozenset   # the viewers (seats, None for a spectator) who see the move whole
+    chance: bool               # a chance event happened during it
+    reveals: bool              # some event of it showed what was hidden
+
+
+class Session:
+    """A game in progress at one table. ``seats`` gives, per seat, an agent spec or None for a
+    person. ``seed`` deals the game (default: 63 random bits from ``secrets``, never guessable
+    from a hand). ``log``: a file to write the game to as it goes (it must not exist; see
+    ``resume``). ``auto``: play a person's forced moves (the only legal one) in ``advance``.
+    ``timeout_agent``: the agent that plays a seat whose clock ran out."""
+
+    def __init__(self, game, seats: Sequence[str | None], *, seed: int | None = None,
+                 log: str | os.PathLike | None = None, auto: bool = True,
+                 timeout_agent: str = "heuristic"):
+        if len(seats) != game.num_players:
+            raise OptionError(f"{game.id} with these options has {game.num_players} seats; "
+                              f"give one agent spec or None (a person) for each, not {len(seats)}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise OptionError(f"a game seed is a whole number from 0 up, not {seed!r}")
+        self.game = game
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.seats = tuple(Seat(name, spec) for name, spec in zip(game.seat_names, seats, strict=True))
+        self.auto = auto
+        self.timeout_agent = timeout_agent
+        # Agents' seeds are derived one way from the game's: knowing one never gives the deal.
+        self._agents = {p: agents_mod.make(s.agent, game, seed=derive_seed(self.seed, "agent", p))
+                        for p, s in enumerate(self.seats) if s.agent is not None}
+        self._helpers: dict[str, Any] = {}
+        self.state = game.new_state(seed=self.seed)
+        self._moves: list[_Move] = []
+        self._file = None
+        if log is not None:
+            self._open_log(Path(log), new=True)
+
+    # -- whose decision ---------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is due (None once the game is over)."""
+        return None if self.state.is_terminal else self.state.current_player
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal
+
+    def legal_actions(self) -> list:
+        """The legal moves of the seat to move (empty once the game is over)."""
+        return self.state.legal_actions()
+
+    @property
+    def forced(self) -> bool:
+        """Whether the decision due has a single legal move."""
+        return len(self.legal_actions()) == 1
+
+    def person_to_move(self) -> bool:
+        return not self.over and self.seats[self.to_move].agent is None
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def play(self, seat: int, move) -> list:
+        """A person's move for ``seat``: notation text, an action, or an action id. Anything else
+        — not this seat's turn, an agent's seat, an illegal or unknown move — raises
+        IllegalAction and changes nothing. Returns the move's events (whole)."""
+        self._check_turn(seat)
+        if self.seats[seat].agent is not None:
+            raise IllegalAction(f"{self.seats[seat].name} is played by {self.seats[seat].agent}, "
+                                "not by a person at this table")
+        return self._apply(seat, self._action(move), "person")
+
+    def step(self) -> Entry | None:
+        """Play the next decision that is nobody's free choice — an agent's move, or (with
+        ``auto``) a person's only legal move — and return it as the spectator saw it; None when
+        a person must decide or the game is over."""
+        if self.over:
+            return None
+        p = self.to_move
+        if p in self._agents:
+            self._apply(p, choose(self._agents[p], self.state, p), "agent")
+        elif self.auto and self.forced:
+            self._apply(p, self.legal_actions()[0], "forced")
+        else:
+            return None
+        return self._entry(len(self._moves) - 1, None)
+
+    def advance(self) -> None:
+        """``step`` until a person must decide or the game is over."""
+        while self.step() is not None:
+            pass
+
+    def clock_ran_out(self, seat: int) -> list:
+        """The seat's clock ran out: ``timeout_agent`` plays its move, and every log says so."""
+        self._check_turn(seat)
+        agent = self._helper(self.timeout_agent)
+        action = choose(agent, self.state, seat)
+        return self._apply(seat, action, "timeout", before=[ClockRanOut(seat, self.timeout_agent)])
+
+    def _check_turn(self, seat: int) -> None:
+        if self.over:
+            raise IllegalAction("the game is over; no move can be played")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"{seat!r} is not a seat of this table; seats are 0 to {len(self.seats) - 1}")
+        if seat != self.to_move:
+            raise IllegalAction(f"it is not {self.seats[seat].name}'s turn; "
+                                f"{self.seats[self.to_move].name} is to move")
+
+    def _action(self, move):
+        if isinstance(move, str):
+            return self.game.parse_action(move)
+        if isinstance(move, int) and not isinstance(move, bool):
+            return self.game.action_from_id(move)
+        if isinstance(move, tuple):
+            return move              # the engine checks it is one of this game's legal actions
+        raise IllegalAction(f"a move is notation text, an action or an action id, not {move!r}")
+
+    def _apply(self, seat: int, action, how: str, before: Sequence[Event] = ()) -> list:
+        state = self.state
+        viewers = [*range(len(self.seats)), None]
+        whole = frozenset(q for q in viewers if q == seat or (
+            q is not None and state.action_seen_by(action, q) == action))
+        if all(q in whole for q in range(len(self.seats))):
+            whole |= {None}          # seen whole by every seat: a public move
+        chance_before = state.chance_n
+        events = state.apply(action, player=seat)
+        self._moves.append(_Move(seat, events=[*before, *events], action=action, how=how,
+                                 seen_whole_by=whole, chance=state.chance_n != chance_before,
+                                 reveals=any(e.reveals() for e in events)))
+        self._write({"seat": seat, "move": str(action), "how": how})
+        return events
+
+    # -- what each seat saw ------------------------------------------------------------------
+
+    def log(self, viewer: int | None, start: int = 0) -> list[Entry]:
+        """Every decision from ``start`` on as ``viewer`` saw it (None: a spectator)."""
+        return [self._entry(i, viewer) for i in range(start, len(self._moves))]
+
+    def _entry(self, i: int, viewer: int | None) -> Entry:
+        m = self._moves[i]
+        seen = tuple(e2 for e2 in (e.seen_by(viewer) for e in m.events) if e2 is not None)
+        return Entry(i, m.seat, m.how, str(m.action) if viewer in m.seen_whole_by else None, seen)
+
+    def observe(self, viewer: int | None) -> dict:
+        return self.state.observe(viewer)
+
+    def hint(self, seat: int, spec: str = "ismcts:hard") -> list:
+        """What the agent ``spec`` (one with ``analyse``, as ISMCTS) would play for ``seat``,
+        searched from the seat's own perspective: every legal move with its estimate, best first."""
+        self._check_turn(seat)
+        agent = self._helper(spec)
+        if not hasattr(agent, "analyse"):
+            raise OptionError(f"{spec} gives no estimates to hint with; use an ismcts spec")
+        return agent.analyse(self.state.perspective(seat))
+
+    def _helper(self, spec: str):
+        if spec not in self._helpers:
+            self._helpers[spec] = agents_mod.make(spec, self.game, seed=derive_seed(self.seed, "helper", spec))
+        return self._helpers[spec]
+
+    # -- undo -------------------------------------------------------------------------------
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last decision now, or None if it may."""
+        moves = self._moves
+        i = len(moves)
+        while i and moves[i - 1].seat == seat and moves[i - 1].how == "forced":
+            i -= 1
+        if not i:
+            return "there is no decision of yours to take back"
+        if self.over:
+            return "the game is over"
+        last = moves[i - 1]
+        if last.seat != seat:
+            return f"{self.seats[moves[-1].seat].name} has played since"
+        if last.how != "person":
+            return "that move was not your own choice"
+        if any(m.chance for m in moves[i - 1:]):
+            return "chance has played since (a shuffle, a card or bust drawn at random)"
+        if any(m.reveals for m in moves[i - 1:]):
+            return "it showed a card that was hidden until then"
+        return None
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last decision (and the forced moves played for it after it);
+        IllegalAction, changing nothing, where ``undo_refusal`` says why not."""
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise IllegalAction(f"{self.seats[seat].name} cannot take back the last move: {why}")
+        while self._moves[-1].how == "forced":
+            self._moves.pop()
+        self._moves.pop()
+        self.state = self._rebuild([m.action for m in self._moves])
+        self._write({"undo": seat})
+
+    def _rebuild(self, actions: list):
+        state = self.game.new_state(seed=self.seed)
+        for a in actions:
+            state.apply_trusted(a)
+        return state
+
+    # -- records and the move log -----------------------------------------------------------
+
+    def record(self) -> dict:
+        """The game so far as a record ``ludus.replay`` reads (format 1, with the code's version)."""
+        return {"format": RECORD_FORMAT, **self.state.record(), "code": code_version()}
+
+    def _header(self) -> dict:
+        return {"format": RECORD_FORMAT, "game": self.game.id, "options": self.game.options_dict(),
+                "seed": self.seed, "seats": [s.agent for s in self.seats], "code": code_version()}
+
+    def _open_log(self, path: Path, new: bool) -> None:
+        if new and path.exists() and path.stat().st_size:
+            raise OptionError(f"{path} already holds a game; resume it (ludus play --resume) or "
+                              "choose another file")
+        self._file = path.open("a", encoding="utf-8")
+        if new:
+            self._write(self._header())
+
+    def _write(self, line: dict) -> None:
+        """One line, flushed to the disk before the call returns: a crash loses no move."""
+        if self._file is None:
+            return
+        self._file.write(json.dumps(line) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike, seats: Sequence[str | None] | None = None, **kwargs) -> Session:
+        """The session a move log holds, ready to go on (appending to the same file). ``seats``
+        may replace the agents the log names (say, a person takes over a seat)."""
+        path = Path(path)
+        try:
+            lines = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
+        except (OSError, ValueError) as e:
+            raise RecordError(f"{path} is not a readable move log: {e}") from None
+        if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != RECORD_FORMAT:
+            raise RecordError(f"{path} is not a ludus move log (its first line must be a header "
+                              f"with format {RECORD_FORMAT})")
+        head = lines[0]
+        try:
+            game = make(head["game"], **head["options"])
+            session = cls(game, head["seats"] if seats is None else seats, seed=head["seed"], **kwargs)
+        except (KeyError, TypeError, LudusError) as e:
+            raise RecordError(f"{path}: its header does not make a game ({e})") from None
+        for number, line in enumerate(lines[1:], 2):
+            try:
+                if "undo" in line:
+                    session.undo(line["undo"])
+                else:
+                    session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"))
+            except (KeyError, TypeError) as e:
+                raise RecordError(f"{path} line {number} is not a move or an undo ({e})") from None
+            except LudusError as e:
+                raise RecordError(f"{path} line {number} cannot be replayed: {e}") from None
+        session._open_log(path, new=False)
+        return session
+
+
+def steps(record: dict, viewer: int | None) -> Iterator[tuple[Any, Entry]]:
+    """A record replayed move by move as ``viewer`` saw it: (the state after the move, the
+    move's entry). The state is for the viewer's ``observe`` only (it is the whole truth)."""
+    from .core.registry import replay
+
+    replay(record)                                  # a malformed record fails before any step
+    game = make(record["game"], **record["options"])
+    table = Session(game, [None] * game.num_players, seed=record["seed"], auto=False)
+    for text in record["actions"]:
+        table._apply(table.to_move, game.parse_action(text), "record")
+        yield table.state, table._entry(len(table._moves) - 1, viewer)

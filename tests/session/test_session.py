@@ -1,0 +1,214 @@
+"""The session: a whole game of each game driven through it alone, the moves it takes and
+refuses, what each seat's log shows, undo by the policy, clocks, and the move log a crash
+cannot lose."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ludus
+from ludus.session import RECORD_FORMAT, Session, steps
+
+TABLES = [
+    ("caesar-cleopatra", {}, [None, None]),
+    ("caesar-cleopatra", {"edition": "2024"}, [None, "heuristic"]),
+    ("claim", {"players": 3}, [None, None, "heuristic"]),
+    ("seize-rome", {"players": 3}, [None, "random", None]),
+]
+
+
+def _person_move(table: Session, rng: random.Random):
+    """A person's move, given in turn as notation text, an action id and an action."""
+    action = rng.choice(table.legal_actions())
+    form = rng.randrange(3)
+    return str(action) if form == 0 else table.game.action_id(action) if form == 1 else action
+
+
+@pytest.mark.parametrize("game_id, options, seats", TABLES)
+def test_a_whole_game_through_the_session_alone(game_id, options, seats, tmp_path):
+    game = ludus.make(game_id, **options)
+    table = Session(game, seats, seed=11, log=tmp_path / "game.jsonl")
+    rng = random.Random(5)
+    persons = [p for p, s in enumerate(seats) if s is None]
+    decided = 0
+    while True:
+        table.advance()
+        if table.over:
+            break
+        assert table.person_to_move() and table.to_move in persons
+        table.play(table.to_move, _person_move(table, rng))
+        decided += 1
+    assert decided > 10 and table.to_move is None
+    # the record replays to the very game; the log on disk resumes to it
+    final = table.state
+    assert ludus.replay(table.record()).observe(None) == final.observe(None)
+    table.close()
+    again = Session.resume(tmp_path / "game.jsonl")
+    assert again.over and again.state.returns() == final.returns()
+    # every seat's log holds every decision, each move whole only where that seat may see it
+    moves = len(final.history)
+    for viewer in [*range(game.num_players), None]:
+        log = table.log(viewer)
+        assert len(log) == moves
+        for entry, action in zip(log, final.history, strict=True):
+            if entry.move is not None:
+                assert entry.move == str(action)
+            if viewer is not None and entry.seat == viewer:
+                assert entry.move == str(action), "a seat sees its own moves whole"
+
+
+def _cc(**kw) -> Session:
+    return Session(ludus.make("caesar-cleopatra", **kw.pop("options", {})), kw.pop("seats", [None, None]),
+                   seed=kw.pop("seed", 3), **kw)
+
+
+def test_moves_from_the_wrong_seat_or_for_an_agent_or_illegal_are_refused_and_change_nothing():
+    table = _cc(seats=[None, "heuristic"])
+    before = table.record()
+    for seat, move, message in [
+        (1, "arrange spy", "not caesar's turn"),
+        (0, "down 3 senators", "not legal"),
+        (0, "goblins 3", "cannot read .goblins 3.; moves look like"),
+        (0, 10**6, "out of range 0..181"),
+        (0, True, "notation text, an action or an action id"),
+        (7, "arrange spy", "not a seat"),
+    ]:
+        with pytest.raises(ludus.IllegalAction, match=message):
+            table.play(seat, move)
+    assert table.record() == before
+    while table.to_move == 0:
+        table.play(0, table.legal_actions()[0])
+    with pytest.raises(ludus.IllegalAction, match="played by heuristic"):
+        table.play(1, table.legal_actions()[0])
+
+
+def test_undo_allowed_for_a_quiet_own_decision_with_nobody_acting_since(tmp_path):
+    table = _cc(log=tmp_path / "g.jsonl")
+    view = table.observe(0)
+    table.play(0, "arrange spy")               # Cleopatra's pile, unseen by Caesar; hers again
+    assert table.undo_refusal(0) is None
+    table.undo(0)
+    assert table.observe(0) == view and table.observe(1) == _cc().observe(1)
+    assert json.loads((tmp_path / "g.jsonl").read_text().splitlines()[-1]) == {"undo": 0}
+    assert Session.resume(tmp_path / "g.jsonl").observe(0) == view
+
+
+def test_undo_refused_once_another_seat_has_acted():
+    table = _cc()
+    while table.to_move == 0:                  # Cleopatra arranges her 13 cards
+        table.play(0, table.legal_actions()[0])
+    table.play(1, table.legal_actions()[0])
+    with pytest.raises(ludus.IllegalAction, match="cleopatra cannot take back the last move: caesar has played"):
+        table.undo(0)
+
+
+def test_undo_refused_after_a_card_was_shown():
+    table = _cc(options={"action_deck": "shuffled"})
+    while table.state.turn == 0:                 # the openings
+        table.play(table.to_move, table.legal_actions()[0])
+    up = next(a for a in table.legal_actions() if str(a).startswith("up"))
+    table.play(0, up)                            # a face-up card leaves the hand
+    assert table.undo_refusal(0) == "it showed a card that was hidden until then"
+    with pytest.raises(ludus.IllegalAction, match="showed a card"):
+        table.undo(0)
+
+
+def test_undo_refused_after_a_chance_event():
+    # 2024, seed 0: Caesar's first turn ends with a bust drawn at random (here no vote follows)
+    table = _cc(options={"edition": "2024"}, seed=0)
+    while not (table.state.turn == 2 and "done" in map(str, table.legal_actions())):
+        legal = table.legal_actions()
+        table.play(table.to_move, next((a for a in legal if str(a).startswith("down")), legal[0]))
+    events = table.play(1, "done")
+    assert [type(e).__name__ for e in events][0] == "BustDrawn"
+    assert table.undo_refusal(1).startswith("chance has played since")
+
+
+def test_undo_takes_back_the_forced_moves_played_after_the_decision():
+    table = _cc(auto=True)
+    for _ in range(12):                          # Cleopatra's first 12 cards; the 13th is forced
+        table.play(0, table.legal_actions()[0])
+    table.advance()
+    assert [e.how for e in table.log(0)][-1] == "forced"
+    assert table.undo_refusal(0) is None
+    table.undo(0)
+    assert len(table.state.history) == 11 and table.to_move == 0
+
+
+def test_nothing_to_take_back():
+    with pytest.raises(ludus.IllegalAction, match="no decision of yours"):
+        _cc().undo(0)
+
+
+def test_a_seat_whose_clock_ran_out_is_played_by_the_stated_agent():
+    table = Session(ludus.make("seize-rome"), [None, None], seed=4, timeout_agent="random")
+    seat = table.to_move
+    table.clock_ran_out(seat)
+    for viewer in (0, 1, None):
+        entry = table.log(viewer)[-1]
+        assert entry.how == "timeout" and type(entry.events[0]).__name__ == "ClockRanOut"
+        assert entry.events[0].agent == "random"
+
+
+def test_the_move_log_holds_every_move_the_moment_it_is_played(tmp_path):
+    path = tmp_path / "g.jsonl"
+    table = Session(ludus.make("claim"), [None, "random"], seed=2, log=path)
+    table.advance()
+    for _ in range(3):
+        table.play(table.to_move, table.legal_actions()[0])
+        table.advance()
+        lines = [json.loads(t) for t in path.read_text().splitlines()]   # read while still open
+        assert lines[0]["format"] == RECORD_FORMAT and lines[0]["seats"] == [None, "random"]
+        assert [ln["move"] for ln in lines[1:]] == [str(a) for a in table.state.history]
+    resumed = Session.resume(path)
+    assert resumed.observe(None) == table.observe(None)
+    with pytest.raises(ludus.OptionError, match="already holds a game"):
+        Session(ludus.make("claim"), [None, None], log=path)
+
+
+def test_a_move_log_that_is_not_one_is_refused(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text(json.dumps({"format": 9, "game": "claim"}) + "\n")
+    with pytest.raises(ludus.RecordError, match="format 1"):
+        Session.resume(path)
+    path.write_text(json.dumps({"format": 1, "game": "claim", "options": {}, "seed": 1, "seats": [None, None]})
+                    + "\n" + json.dumps({"seat": 0, "move": "goblins 99"}) + "\n")
+    with pytest.raises(ludus.RecordError, match="line 2 cannot be replayed"):
+        Session.resume(path)
+
+
+def test_records_carry_their_format_and_code_and_unknown_formats_are_refused():
+    table = _cc()
+    table.play(0, "arrange veto")
+    record = table.record()
+    assert record["format"] == 1 and isinstance(record["code"], str)
+    assert ludus.replay(record).history == table.state.history
+    old = {k: record[k] for k in ("game", "options", "seed", "actions")}   # format 0
+    assert ludus.replay(old).history == table.state.history
+    with pytest.raises(ludus.RecordError, match="format 2 is unknown; this version reads formats 0, 1"):
+        ludus.replay({**record, "format": 2})
+
+
+def test_steps_replay_a_record_as_one_seat_saw_it():
+    table = Session(ludus.make("seize-rome"), ["random", "random"], seed=8)
+    table.advance()
+    record = table.record()
+    seen = list(steps(record, 0))
+    assert len(seen) == len(record["actions"])
+    theirs = [entry for _, entry in seen if entry.seat == 1]
+    hidden = [e for e in theirs if e.move is None]
+    assert hidden, "seat 1's cards played face down are not shown to seat 0 whole"
+    assert all(e.move.startswith(("draw", "pass")) for e in theirs if e.move is not None)
+
+
+def test_a_hint_searches_from_the_seats_own_perspective():
+    table = Session(ludus.make("seize-rome"), [None, None], seed=6)
+    estimates = table.hint(table.to_move, "ismcts:iterations=60,seed=1")
+    assert {e.action for e in estimates} == set(table.legal_actions())
+    with pytest.raises(ludus.IllegalAction, match="not"):
+        table.hint(1 - table.to_move)
+    with pytest.raises(ludus.OptionError, match="no estimates"):
+        table.hint(table.to_move, "heuristic")
