@@ -10,7 +10,7 @@ import re
 import pytest
 
 import ludus
-from ludus.cli import narration, terminal_for
+from ludus.cli.common import narration, terminal_for
 from ludus.games.claim import events as ev
 
 from .conftest import invoke

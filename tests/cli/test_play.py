@@ -12,7 +12,9 @@ from rich.console import Console
 
 import ludus
 from ludus.agents import ismcts
-from ludus.cli import _hint, app, terminal_for
+from ludus.cli import app
+from ludus.cli.common import terminal_for
+from ludus.cli.play import _hint
 
 from .conftest import invoke
 

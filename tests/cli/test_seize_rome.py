@@ -10,7 +10,7 @@ import re
 import pytest
 
 import ludus
-from ludus.cli import narration, terminal_for
+from ludus.cli.common import narration, terminal_for
 from ludus.games.seize_rome import events as ev
 from ludus.games.seize_rome.cards import COLOURS, WILD, card_name
 

@@ -10,7 +10,7 @@ import pytest
 import ludus
 from ludus.agents import RandomAgent
 from ludus.agents.base import split_agent_specs
-from ludus.cli import choose, derive_seed, wilson
+from ludus.arena import choose, derive_seed, wilson
 
 
 def test_twenty_games_with_records(run, tmp_path):

@@ -1,0 +1,206 @@
+"""What the commands share: the click app and its errors, games, seats and agents from the
+command line, the games' terminal modules (``terminal_for``) and narration."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from types import SimpleNamespace
+
+import click
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.json import JSON
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+import ludus
+from ludus import agents as agents_mod
+from ludus.agents.ismcts import LEVELS
+from ludus.core.errors import LudusError, OptionError
+from ludus.core.options import parse_option_strings
+from ludus.core.registry import game_module
+
+
+def make_console() -> Console:
+    # Built per command so that it writes to the sys.stdout of the moment (CliRunner swaps it).
+    return Console(highlight=False)
+
+
+def fail(message: str, code: int = 2) -> None:
+    click.secho(f"error: {message}", err=True, fg="red")
+    raise SystemExit(code)
+
+
+def make_game(game_id: str, option_strings: tuple[str, ...]):
+    try:
+        return ludus.make(game_id, **parse_option_strings(option_strings))
+    except OptionError as e:
+        fail(str(e))
+
+
+def seat_names(game) -> list[str]:
+    names = getattr(game, "seat_names", None)
+    if names and len(names) == game.num_players:
+        return list(names)
+    return [f"seat {i}" for i in range(game.num_players)]
+
+
+def parse_seat(game, text: str | None, allow_spectator: bool = False) -> int | None:
+    """A seat from its number or name ("0", "caesar", "seat 1"); None for the spectator."""
+    if text is None:
+        return None
+    t = text.strip().lower()
+    if allow_spectator and t in ("spectator", "none", "-", ""):
+        return None
+    names = seat_names(game)
+    if t.isdigit() and int(t) < game.num_players:
+        return int(t)
+    for i, name in enumerate(names):
+        if t in (name.lower(), name.lower().replace(" ", "")):
+            return i
+    accepted = ", ".join(f"{i} or {n}" for i, n in enumerate(names))
+    extra = " (or spectator)" if allow_spectator else ""
+    fail(f"unknown seat {text!r}; seats of {game.id} are {accepted}{extra}")
+    return None
+
+
+def make_agent(spec: str, game, seed: int):
+    try:
+        return agents_mod.make(spec, game, seed=seed)
+    except OptionError as e:
+        fail(str(e))
+
+
+# -- game-specific terminal modules ---------------------------------------------------------
+
+
+def _generic_render(observation: dict):
+    return JSON(json.dumps(observation, default=str), indent=1)
+
+
+def _generic_narrate(event, viewer=None) -> str | None:
+    fields = ", ".join(f"{k}={v}" for k, v in event.to_dict().items() if k != "type")
+    return escape(f"{type(event).__name__}({fields})")
+
+
+def _generic_moves(actions: list):
+    items = [Text(f"{i + 1:>2} ", style="bold") + Text(str(a)) for i, a in enumerate(actions)]
+    return list(actions), Columns(items, padding=(0, 3), column_first=True)
+
+
+def _generic_help() -> str:
+    return "Type the number of a move, or the move as listed."
+
+
+COMMANDS_HELP = ("Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).\n"
+                 "[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
+                 f"again · [cyan]hint[/cyan] what a search would play ({LEVELS['hard']['time']:g} s, from what you "
+                 "see) · [cyan]quit[/cyan] stop (you may save)")
+
+
+def terminal_for(game) -> SimpleNamespace:
+    """The game's terminal functions (``ludus.games.<id>.terminal``), with generic fallbacks."""
+    module = game_module(game, "terminal")
+
+    def get(attr, default):
+        return getattr(module, attr, default) if module is not None else default
+
+    return SimpleNamespace(
+        render=get("render", _generic_render),
+        narrate=get("narrate", _generic_narrate),
+        decision=get("decision", None),
+        moves=get("moves", _generic_moves),
+        auto_note=get("auto_note", None),
+        result=get("result", None),
+        turn_label=get("turn_label", None),
+        help_text=get("help_text", _generic_help),
+    )
+
+
+def narration(term, events, viewer: int | None) -> list[str]:
+    """Lines (rich markup) for ``events`` as ``viewer`` saw them: only ``event.seen_by(viewer)``."""
+    lines = []
+    for event in events:
+        seen = event.seen_by(viewer)
+        if seen is None:
+            continue
+        line = term.narrate(seen, viewer)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def squeeze(lines: list[str]) -> list[str]:
+    """Merge runs of identical lines into one with a count ("drew a card ... (×2)")."""
+    out: list[str] = []
+    counts: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            counts[-1] += 1
+        else:
+            out.append(line)
+            counts.append(1)
+    return [line if n == 1 else f"{line} [dim](×{n})[/dim]" for line, n in zip(out, counts, strict=True)]
+
+
+def print_lines(console: Console, lines: list[str], prefix: str = "  ") -> None:
+    for line in squeeze(lines):
+        console.print(Text(prefix) + Text.from_markup(line))
+
+
+def result_view(term, state, game, viewer: int | None):
+    obs = state.observe(viewer)
+    if term.result is not None:
+        return term.result(obs)
+    names = seat_names(game)
+    scores = state.scores()
+    returns = state.returns()
+    t = Table(box=None, padding=(0, 2), header_style="bold")
+    t.add_column("")
+    t.add_column("score", justify="right")
+    t.add_column("result", justify="right")
+    for i, name in enumerate(names):
+        r = returns[i]
+        t.add_row(name + (" (you)" if i == viewer else ""), str(scores[i]),
+                  "win" if r > 0 else "loss" if r < 0 else "draw")
+    best = max(returns)
+    winners = [names[i] for i, r in enumerate(returns) if r == best and r > 0]
+    verdict = ("Winner: " + ", ".join(winners)) if winners else "A draw."
+    reason = obs.get("end_reason") if isinstance(obs, dict) else None
+    head = "Game over" + (f": {reason}" if reason else "")
+    return Group(Text(head, style="bold"), t, Text(verdict, style="bold"))
+
+
+def save_record(state, path: str | os.PathLike, console: Console) -> None:
+    Path(path).write_text(json.dumps(state.record(), indent=1) + "\n")
+    shown = escape(str(path))
+    console.print(f"Record saved to [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
+
+
+# -- the app --------------------------------------------------------------------------------
+
+
+class _App(click.Group):
+    """Turns any LudusError that escapes a command into a message and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except LudusError as e:
+            fail(str(e))
+
+
+@click.group(cls=_App, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(ludus.__version__, prog_name="ludus")
+def app() -> None:
+    """ludus — hidden-information card games for people, bots and learning agents."""
+
+
+OPTION = click.option("--option", "-o", "options", multiple=True, metavar="K=V",
+                       help="A game option, e.g. -o wrath=face-up (repeatable; see `ludus games`).")
+
+
+# -- games ----------------------------------------------------------------------------------

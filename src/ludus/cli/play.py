@@ -1,0 +1,290 @@
+"""``ludus play``: a whole game in the terminal, against agents or with other people at the keyboard."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import sys
+
+import click
+from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
+
+from ludus import agents as agents_mod
+from ludus.agents.base import split_agent_specs
+from ludus.arena import choose, derive_seed
+from ludus.core.errors import IllegalAction
+
+from .common import (
+    COMMANDS_HELP,
+    OPTION,
+    app,
+    fail,
+    make_agent,
+    make_console,
+    make_game,
+    narration,
+    parse_seat,
+    print_lines,
+    result_view,
+    save_record,
+    seat_names,
+    terminal_for,
+)
+from .screen import pass_keyboard, quit_game, read_line, show_decision, wipe_screen
+
+
+def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clear: bool):
+    """Play until the game ends (returns the narration for the end screen) or a person quits (None).
+
+    ``humans`` are the seats played by people at this terminal, ``bots`` maps every other seat
+    to its agent. Each person gets the narration as their seat saw it, since their last move.
+    With several people (hot-seat) the screen is wiped and the keyboard passed ("Pass to seat N
+    — press Enter") before a person's decision is shown whenever the screen last showed another
+    person's view; the end screen then gets the public narration since the last person's move.
+    """
+    lines: dict[int, list[str]] = {h: [] for h in humans}
+    public: list[str] = []
+    hinter: list = []                      # the search behind `hint`, built when first asked
+    queued: dict[int, list[str]] = {h: [] for h in humans}  # moves typed ahead, separated by ";"
+    hot = len(humans) > 1
+    on_screen: list[int | None] = [None if hot else humans[0]]  # whose view the screen shows
+
+    def tell(events, mover: int | None = None, fallback: str | None = None) -> None:
+        for h in humans:
+            told = narration(term, events, h)
+            if h == mover and not told and fallback:
+                told = [fallback]
+            lines[h] += told
+        if hot:
+            public.extend(narration(term, events, None))
+
+    def show(seat: int, clear_now: bool):
+        """The decision of ``seat`` on screen, after passing the keyboard if needed (None: quit).
+        Passing it drops what the others typed ahead: their moves wait for their own screen."""
+        if on_screen[0] != seat:
+            if not pass_keyboard(console, names, seat, wipe=on_screen[0] is not None):
+                return None
+            for other in queued:
+                if other != seat:
+                    queued[other].clear()
+            on_screen[0] = seat
+        return show_decision(console, term, state, seat, names, lines[seat], clear_now)
+
+    while not state.is_terminal:
+        seat = state.current_player
+        if seat not in lines:
+            # A searching bot takes a second or more a move: say so on a terminal.
+            with (console.status(f"{escape(names[seat].capitalize())} is thinking…") if console.is_terminal
+                  else contextlib.nullcontext()):
+                action = choose(bots[seat], state, seat)
+            tell(state.apply(action, player=seat))
+            continue
+        legal = state.legal_actions()
+        if auto and len(legal) == 1:
+            obs = state.observe(seat)
+            note = term.auto_note(obs, legal[0]) if term.auto_note else f"Only one legal move: {legal[0]}."
+            lines[seat].append(f"[dim](auto)[/dim] {note}")
+            tell(state.apply(legal[0], player=seat))
+            continue
+        ordered = term.moves(legal)[0]
+        if not queued[seat]:
+            ordered = show(seat, clear)
+            if ordered is None:
+                return None
+        while True:
+            typed = not queued[seat]
+            if queued[seat]:
+                text = queued[seat].pop(0)
+            else:
+                text = read_line(console, f"[bold]{escape(names[seat].capitalize())}[/bold], your move: ")
+                if text is None:
+                    text = "quit"
+                parts = [t.strip() for t in text.split(";") if t.strip()]
+                text, queued[seat] = (parts[0], parts[1:]) if parts else ("", [])
+            low = text.lower()
+            if low in ("quit", "q", "exit"):
+                return None
+            if not text:
+                continue
+            if not typed and low in ("help", "?", "h", "hint"):   # typed ahead: show the decision it is about
+                ordered = show(seat, clear)
+                if ordered is None:
+                    return None
+            if low in ("help", "?", "h"):
+                console.print(Text.from_markup(term.help_text()))
+                console.print(Text.from_markup(COMMANDS_HELP))
+                continue
+            if low == "hint":
+                _hint(console, state, seat, ordered, hinter)
+                continue
+            if low in ("board", "table", "b"):
+                ordered = show(seat, False)
+                if ordered is None:
+                    return None
+                continue
+            error = None
+            if low.isdigit():
+                n = int(low)
+                if 1 <= n <= len(ordered):
+                    action = ordered[n - 1]
+                else:
+                    error = f"There is no move {n}; choose 1 to {len(ordered)}."
+            else:
+                try:
+                    action = game.parse_action(text)
+                except IllegalAction as e:
+                    error = str(e)
+            if error is None:
+                try:
+                    events = state.apply(action, player=seat)
+                except IllegalAction as e:
+                    error = f"Refused: {e}"
+            if error is not None:
+                if queued[seat]:
+                    error += f" (the moves typed after it were dropped: {'; '.join(queued[seat])})"
+                    queued[seat] = []
+                if not typed:  # the screen shows an earlier decision: show this one
+                    ordered = show(seat, clear)
+                    if ordered is None:
+                        return None
+                console.print(Text(error, style="red"))
+                continue
+            if typed:
+                lines[seat] = []
+                public.clear()
+            tell(events, seat, f"You: [bold]{escape(str(action))}[/bold]")
+            break
+    return public if hot else lines[humans[0]]
+
+
+def _hint(console, state, seat: int, ordered: list, hinter: list, shown: int = 3) -> None:
+    """What ``ismcts:hard`` would play from the seat's perspective (nothing the seat may not
+    know), its best moves numbered as on screen, with its estimate of each."""
+    if not hinter:
+        hinter.append(agents_mod.make("ismcts:hard", state.game))
+    search = hinter[0]
+    with console.status("Thinking about your move…") if console.is_terminal else contextlib.nullcontext():
+        estimates = search.analyse(state.perspective(seat))
+    number = {a: i + 1 for i, a in enumerate(ordered)}
+    if len(estimates) == 1:
+        console.print(f"Hint: [bold]1[/bold] {escape(str(estimates[0].action))} is the only legal move")
+        return
+    if not search.last_iterations:
+        console.print(f"Hint: [bold]{number[estimates[0].action]}[/bold] {escape(str(estimates[0].action))} "
+                      "(the bots play this by rule here; it is not searched)")
+        return
+    console.print(f"Hint, from {search.last_iterations:,} worlds you cannot tell from the true one "
+                  "(its estimate for you: -1 a sure loss … +1 a sure win):")
+    for e in estimates[:shown]:
+        if e.visits:
+            console.print(f"  [bold]{number[e.action]:>2}[/bold]  {escape(str(e.action)):<24} {e.value:+.2f}  "
+                          f"[dim]tried in {e.visits / search.last_iterations:.0%}[/dim]")
+
+
+def _seat_plan(game, as_, vs, seats) -> list[str]:
+    """One entry per seat: ``human`` or an agent spec (from --seats, or from --as and --vs)."""
+    n = game.num_players
+    if seats is None:
+        seat = parse_seat(game, as_) if as_ is not None else 0
+        return ["human" if p == seat else (vs or "random") for p in range(n)]
+    if as_ is not None or vs is not None:
+        fail("--seats names every seat; use it without --as and --vs")
+    plan = [("human" if s.strip().lower() == "human" else s.strip()) for s in split_agent_specs(seats)]
+    if len(plan) != n:
+        hint = ""
+        if "players" in game.options_dict() and len(plan) > 1:
+            hint = f", or set the number of players with -o players={len(plan)}"
+        fail(f"{game.id} has {n} seats but --seats names {len(plan)} ({seats!r}); give one entry "
+              f"per seat, e.g. --seats {','.join(['human'] + ['random'] * (n - 1))}{hint}")
+    if "human" not in plan:
+        fail(f"--seats {seats!r} names no human; put 'human' at the seat(s) people play "
+              f"(to watch agents play each other use: ludus simulate)")
+    return plan
+
+
+@app.command("play")
+@click.argument("game_id", metavar="GAME")
+@click.option("--as", "as_", default=None, metavar="SEAT",
+              help="Your seat: a number (0 = first) or a name (cleopatra, caesar). Default: seat 0.")
+@click.option("--vs", "vs", default=None, metavar="AGENT",
+              help="The agent at every other seat, e.g. random, heuristic, ismcts:easy|medium|hard "
+                   "(search bot: 200 or 1000 iterations, or 1 CPU second per move), "
+                   "ismcts:iterations=500,seed=3. [default: random]")
+@click.option("--seats", default=None, metavar="LIST",
+              help="Every seat, comma-separated: human (a person at this terminal) or an agent spec, "
+                   "e.g. human,heuristic,random,human. Several humans share the terminal "
+                   "(hot-seat). Use instead of --as/--vs.")
+@click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown when the game ends).")
+@OPTION
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="Write the game record (JSON) here at the end, or when you quit.")
+@click.option("--auto/--no-auto", default=True, show_default=True,
+              help="Play your forced moves (exactly one legal move) for you.")
+@click.option("--clear/--no-clear", default=None,
+              help="Redraw the screen at each decision (default: only on a terminal).")
+def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
+    """Play a whole game in the terminal against agents, or with other people (hot-seat).
+
+    Type a move's number or its notation; `help` or `?` shows the notation, `hint` what a search
+    would play from your seat's view, `quit` stops.
+    """
+    console = make_console()
+    game = make_game(game_id, options)
+    plan = _seat_plan(game, as_, vs, seats)
+    humans = [p for p, spec in enumerate(plan) if spec == "human"]
+    # The seed deals every hidden card: a drawn one is shown only once the game is over.
+    seed_text = f" · seed {seed}" if seed is not None else ""
+    if seed is None:
+        seed = random.randrange(10**6)
+    names = seat_names(game)
+    bots = {p: make_agent(spec, game, derive_seed(seed, "agent", p))
+            for p, spec in enumerate(plan) if spec != "human"}
+    term = terminal_for(game)
+    if clear is None:
+        clear = console.is_terminal and sys.stdin.isatty()
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    state = game.new_state(seed=seed)
+    opp_text = ", ".join(f"{names[p]}: {plan[p]}" for p in bots)
+    vs_text = f" · vs {escape(opp_text)}" if bots else ""
+    if len(humans) == 1:
+        seat = humans[0]
+        number = "" if names[seat] == f"seat {seat}" else f" (seat {seat})"
+        console.print(f"[bold]{escape(game.title)}[/bold]{seed_text} · you are "
+                      f"[bold]{escape(names[seat])}[/bold]{number}{vs_text}")
+    else:
+        people = ", ".join(names[h] for h in humans)
+        console.print(f"[bold]{escape(game.title)}[/bold]{seed_text} · hot-seat: people at "
+                      f"[bold]{escape(people)}[/bold]{vs_text}")
+        console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
+    console.print("[dim]Type a move's number or its notation; ? for help, hint for a suggestion, quit to "
+                  "stop.[/dim]")
+
+    try:
+        lines = _play_loop(console, game, state, humans, names, bots, term, auto, clear)
+    except KeyboardInterrupt:
+        console.print()
+        lines = None
+    if lines is None:
+        quit_game(console, state, save)
+        console.print(f"Game abandoned. [dim]Seed {seed}: --seed {seed} deals it again.[/dim]")
+        return
+
+    viewer = humans[0] if len(humans) == 1 else None
+    if len(humans) > 1:
+        wipe_screen(console)
+    elif clear:
+        console.clear()
+    console.print(Rule(Text(f"{game.title} · the end", style="bold"), style="blue"))
+    console.print(term.render(state.observe(viewer)))
+    if lines:
+        console.print(Text("What happened:", style="bold"))
+        print_lines(console, lines)
+    console.print()
+    console.print(result_view(term, state, game, viewer))
+    console.print(f"[dim]Seed {seed}: --seed {seed} deals this game again.[/dim]")
+    if save:
+        save_record(state, save, console)

@@ -1,0 +1,115 @@
+"""``ludus replay``: a saved game, step by step, as one seat saw it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
+
+import ludus
+from ludus.core.errors import RecordError
+
+from .common import app, fail, make_console, narration, parse_seat, print_lines, result_view, seat_names, terminal_for
+from .screen import read_line
+
+
+def load_record(path: str):
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror or e}")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        fail(f"{path} is not a game record: invalid JSON ({e.msg} at line {e.lineno})")
+    try:
+        ludus.replay(record)
+    except RecordError as e:
+        fail(f"{path} is not a valid game record: {e}")
+    return record
+
+
+def turn_of(term, state) -> Any:
+    """Where the game is, from its public view: the terminal's turn label, else the turn number."""
+    obs = state.observe(None)
+    if term.turn_label is not None:
+        return term.turn_label(obs)
+    return obs.get("turn") if isinstance(obs, dict) else None
+
+
+def turn_title(term, names: list[str], turn, active: int | None, decision: int) -> str:
+    """A title for ``turn`` (see ``turn_of``) of seat ``active``: "Turn 6 · Caesar", "Phase 1 ·
+    trick 3 of 13", "Setup"; "Decision N" where the game tells no turn."""
+    if term.turn_label is not None:
+        return str(turn)[:1].upper() + str(turn)[1:] if turn else f"Decision {decision}"
+    if turn in (None, 0):
+        return "Setup" if turn == 0 else f"Decision {decision}"
+    return f"Turn {turn} · {names[active].capitalize()}" if active is not None else f"Turn {turn}"
+
+
+def replay_steps(record: dict, seat: int | None):
+    """Yield (step title, narration lines, observation) per turn, as ``seat`` saw them.
+
+    A step is one turn (all decisions until the turn number of the observation changes), or
+    one decision for a game whose observations carry no ``turn``.
+    """
+    game = ludus.make(record["game"], **record["options"])
+    term = terminal_for(game)
+    names = seat_names(game)
+    state = game.new_state(seed=record["seed"])
+    lines: list[str] = []
+    current = turn_of(term, state)
+    active = state.current_player
+    for i, text in enumerate(record["actions"]):
+        events = state.apply(game.parse_action(text))
+        lines += narration(term, events, seat)
+        new = turn_of(term, state)
+        last = i == len(record["actions"]) - 1
+        if new != current or new is None or last:
+            yield turn_title(term, names, current, active, len(state.history)), lines, state.observe(seat)
+            lines = []
+            current, active = new, state.current_player
+    if not record["actions"]:
+        yield "Start", [], state.observe(seat)
+
+
+@app.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", default=None, metavar="N|NAME",
+              help="Whose view: a seat number or name (default: spectator, public information only).")
+@click.option("--all", "all_", is_flag=True, help="Print the whole replay at once (no prompts).")
+def replay_cmd(file, seat, all_) -> None:
+    """Step through a saved game as one seat saw it: Enter next, a to the end, q quits."""
+    console = make_console()
+    record = load_record(file)
+    game = ludus.make(record["game"], **record["options"])
+    viewer = parse_seat(game, seat, allow_spectator=True)
+    names = seat_names(game)
+    term = terminal_for(game)
+    who = "a spectator" if viewer is None else names[viewer].capitalize()
+    console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · "
+                  f"{len(record['actions'])} decisions · seen by {escape(who)}")
+    interactive = not all_
+    last_obs = None
+    for title, lines, obs in replay_steps(record, viewer):
+        console.print(Rule(Text(title, style="bold"), style="blue"))
+        print_lines(console, lines)
+        console.print(term.render(obs))
+        last_obs = obs
+        if interactive:
+            answer = read_line(console, "[dim]Enter: next · a: to the end · q: quit[/dim] ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                return
+            if answer.strip().lower() == "a":
+                interactive = False
+    state = ludus.replay(record)
+    if state.is_terminal:
+        console.print()
+        console.print(result_view(term, state, game, viewer))
+    elif last_obs is not None:
+        console.print("[dim]The record ends before the game does.[/dim]")

@@ -1,0 +1,73 @@
+"""The terminal screen of a game in play: reading a move, showing a decision, passing the keyboard."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.rule import Rule
+from rich.text import Text
+
+from .common import print_lines, save_record
+
+
+def read_line(console: Console, prompt: str) -> str | None:
+    """One line from the person; None at end of input (or Ctrl-C / Ctrl-D)."""
+    console.print(Text.from_markup(prompt), end="")
+    try:
+        return input()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return None
+
+
+def show_decision(console, term, state, seat, names, lines, clear: bool):
+    obs = state.observe(seat)
+    legal = state.legal_actions()
+    ordered, moves_view = term.moves(legal)
+    if clear:
+        console.clear()
+    if term.turn_label is not None:
+        label = term.turn_label(obs)
+        where = f"{label} · " if label else ""
+    else:
+        turn = obs.get("turn") if isinstance(obs, dict) else None
+        where = f"turn {turn} · " if turn else ""
+    title = f"{state.game.title} · {where}you are {names[seat].capitalize()}"
+    console.print(Rule(Text(title, style="bold"), style="blue"))
+    console.print(term.render(obs))
+    if lines:
+        console.print(Text("What happened:", style="bold"))
+        print_lines(console, lines)
+    ask = term.decision(obs, legal) if term.decision else f"{names[seat].capitalize()} to move"
+    console.print(Text("▶ ", style="bold green") + Text.from_markup(ask))
+    console.print(moves_view)
+    return ordered
+
+
+def quit_game(console, state, save: str | None) -> None:
+    if save:
+        save_record(state, save, console)
+        return
+    answer = read_line(console, "Save the game record? File name (Enter: don't save): ")
+    if answer and answer.strip():
+        save_record(state, answer.strip(), console)
+
+
+def wipe_screen(console: Console) -> None:
+    """Clear the screen and, where the terminal allows, its scrollback (hot-seat privacy)."""
+    if console.is_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")  # erase the scrollback too (xterm, tmux, most terminals)
+        console.file.flush()
+
+
+def pass_keyboard(console: Console, names: list[str], seat: int, wipe: bool = True) -> bool:
+    """Hot-seat: wipe the screen and wait for the next person at the keyboard (False: quit)."""
+    if wipe:
+        wipe_screen(console)
+    console.print(Rule(style="blue"))
+    answer = read_line(console, f"[bold]Pass to {escape(names[seat])} — press Enter[/bold] ")
+    if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+        return False
+    wipe_screen(console)
+    return True
