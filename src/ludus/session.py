@@ -81,6 +81,15 @@ class Entry:
     events: tuple
 
 
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    """A search's advice for one decision: every legal move with its estimate (best first), and
+    how many sampled worlds the search played (0: the move is decided by a rule, not searched)."""
+
+    moves: list
+    iterations: int
+
+
 @dataclasses.dataclass
 class _Move:
     seat: int
@@ -157,20 +166,19 @@ class Session:
                                 "not by a person at this table")
         return self._apply(seat, self._action(move), "person")
 
-    def step(self) -> Entry | None:
+    def step(self) -> list | None:
         """Play the next decision that is nobody's free choice — an agent's move, or (with
-        ``auto``) a person's only legal move — and return it as the spectator saw it; None when
-        a person must decide or the game is over."""
+        ``auto``) a person's only legal move — and return its events (whole: a face shows each
+        seat ``event.seen_by(seat)``, or reads ``log``); None when a person must decide or the
+        game is over."""
         if self.over:
             return None
         p = self.to_move
         if p in self._agents:
-            self._apply(p, choose(self._agents[p], self.state, p), "agent")
-        elif self.auto and self.forced:
-            self._apply(p, self.legal_actions()[0], "forced")
-        else:
-            return None
-        return self._entry(len(self._moves) - 1, None)
+            return self._apply(p, choose(self._agents[p], self.state, p), "agent")
+        if self.auto and self.forced:
+            return self._apply(p, self.legal_actions()[0], "forced")
+        return None
 
     def advance(self) -> None:
         """``step`` until a person must decide or the game is over."""
@@ -231,14 +239,15 @@ class Session:
     def observe(self, viewer: int | None) -> dict:
         return self.state.observe(viewer)
 
-    def hint(self, seat: int, spec: str = "ismcts:hard") -> list:
+    def hint(self, seat: int, spec: str = "ismcts:hard") -> Hint:
         """What the agent ``spec`` (one with ``analyse``, as ISMCTS) would play for ``seat``,
-        searched from the seat's own perspective: every legal move with its estimate, best first."""
+        searched from the seat's own perspective: every legal move with its estimate."""
         self._check_turn(seat)
         agent = self._helper(spec)
         if not hasattr(agent, "analyse"):
             raise OptionError(f"{spec} gives no estimates to hint with; use an ismcts spec")
-        return agent.analyse(self.state.perspective(seat))
+        moves = agent.analyse(self.state.perspective(seat))
+        return Hint(moves, agent.last_iterations)
 
     def _helper(self, spec: str):
         if spec not in self._helpers:
@@ -321,6 +330,13 @@ class Session:
     def resume(cls, path: str | os.PathLike, seats: Sequence[str | None] | None = None, **kwargs) -> Session:
         """The session a move log holds, ready to go on (appending to the same file). ``seats``
         may replace the agents the log names (say, a person takes over a seat)."""
+        session = cls.load(path, seats, **kwargs)
+        session._open_log(Path(path), new=False)
+        return session
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, seats: Sequence[str | None] | None = None, **kwargs) -> Session:
+        """The session a move log holds, without writing to the file (to replay or review it)."""
         path = Path(path)
         try:
             lines = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
@@ -345,7 +361,6 @@ class Session:
                 raise RecordError(f"{path} line {number} is not a move or an undo ({e})") from None
             except LudusError as e:
                 raise RecordError(f"{path} line {number} cannot be replayed: {e}") from None
-        session._open_log(path, new=False)
         return session
 
 

@@ -54,3 +54,10 @@ def record_file(tmp_path):
         return path, state, events
 
     return write
+
+
+def saved(path) -> dict:
+    """The record of a game ``ludus play --save`` wrote (a move log, one line per move)."""
+    from ludus.session import Session
+
+    return Session.load(path).record()

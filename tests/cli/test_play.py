@@ -15,8 +15,9 @@ from ludus.agents import ismcts
 from ludus.cli import app
 from ludus.cli.common import terminal_for
 from ludus.cli.play import _hint
+from ludus.session import Session
 
-from .conftest import invoke
+from .conftest import invoke, saved
 
 SEED = 5
 
@@ -48,8 +49,8 @@ def test_a_whole_game_ends_with_the_result(whole_game):
     assert "Game over" in out
     assert re.search(r"(You win|Caesar wins) on (points|patricians)|A draw", out)
     assert "points" in out and "patricians" in out
-    assert "Record saved to" in out
-    record = json.loads(path.read_text())
+    assert "The game is saved in" in out
+    record = saved(path)
     assert record["game"] == "caesar-cleopatra" and record["seed"] == SEED
     assert len(record["actions"]) > 100
 
@@ -66,10 +67,10 @@ def test_the_narration_never_tells_the_opponents_hidden_cards(whole_game):
 
 def test_the_saved_record_replays(whole_game):
     _, path = whole_game
-    record = json.loads(path.read_text())
+    record = saved(path)
     state = ludus.replay(record)
     assert state.is_terminal
-    assert state.record() == record
+    assert state.record()["actions"] == record["actions"]
 
 
 def test_playing_as_caesar_by_name_or_number(run):
@@ -94,7 +95,7 @@ def test_refused_moves_are_explained_and_help_is_shown(run, tmp_path):
     assert "There is no move 99" in out
     assert "Moves" in out and "castling sen cen" in out          # help
     assert "Game abandoned" in out
-    assert json.loads(path.read_text())["actions"] == []         # --save also on quit
+    assert saved(path)["actions"] == []         # --save also on quit
 
 
 def test_quit_offers_to_save(run, tmp_path):
@@ -102,7 +103,7 @@ def test_quit_offers_to_save(run, tmp_path):
     result = run("play", "caesar-cleopatra", "--seed", "2", input=f"arrange spy\nquit\n{path}\n")
     assert result.exit_code == 0
     assert "Save the game record?" in result.output
-    assert json.loads(path.read_text())["actions"] == ["arrange spy"]
+    assert json.loads(path.read_text())["actions"] == ["arrange spy"]    # a record: format 1
 
 
 def test_end_of_input_quits_without_a_traceback(run):
@@ -116,7 +117,7 @@ def test_several_moves_separated_by_semicolons(run, tmp_path):
     result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
                  input="arrange veto; 1; arrange spy\nquit\n")
     assert result.exit_code == 0
-    assert json.loads(path.read_text())["actions"] == ["arrange veto", "arrange assassin", "arrange spy"]
+    assert saved(path)["actions"] == ["arrange veto", "arrange assassin", "arrange spy"]
 
 
 def test_a_move_by_notation(run, tmp_path):
@@ -126,7 +127,7 @@ def test_a_move_by_notation(run, tmp_path):
     result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
                  input=f"{moves}\nopen 5; open 4; open 3; open 2\ndown 1 sen\nquit\n")
     assert result.exit_code == 0, result.output
-    actions = json.loads(path.read_text())["actions"]
+    actions = saved(path)["actions"]
     assert actions[12] == "arrange veto"       # the 13th, forced, was played for the person
     assert "open 1" in actions and "down 1 senators" in actions
     assert "You placed your 1 face down at the Senators." in result.output
@@ -213,12 +214,12 @@ def test_in_hot_seat_what_one_person_typed_ahead_never_runs_on_anothers_screen(r
 
 
 def test_a_hint_with_one_legal_move_says_so():
-    state = ludus.make("claim").new_state(seed=3)
-    while len(state.legal_actions()) != 1:
-        state.apply(state.legal_actions()[-1])
+    table = Session(ludus.make("claim"), [None, None], seed=3, auto=False)
+    while len(table.legal_actions()) != 1:
+        table.play(table.to_move, table.legal_actions()[-1])
     screen = Console(file=io.StringIO(), width=120)
-    _hint(screen, state, state.current_player, state.legal_actions(), [])
-    assert screen.file.getvalue() == f"Hint: 1 {state.legal_actions()[0]} is the only legal move\n"
+    _hint(screen, table, table.to_move, table.legal_actions())
+    assert screen.file.getvalue() == f"Hint: 1 {table.legal_actions()[0]} is the only legal move\n"
 
 
 def test_a_drawn_seed_is_shown_only_once_the_game_is_over(run):
@@ -233,3 +234,47 @@ def test_a_drawn_seed_is_shown_only_once_the_game_is_over(run):
     again = run("play", "claim", "--vs", "random", "--seed", seed.group(1), input="1\n" * 200)
     assert f"· seed {seed.group(1)} · you are" in again.output   # a seed you gave is yours to see
     assert again.output[again.output.index("the end"):] == first.output[end:]
+
+
+def test_a_saved_game_resumes_where_it_stopped(run, tmp_path):
+    path = tmp_path / "game.jsonl"
+    first = run("play", "seize-rome", "--seed", "4", "--vs", "heuristic", "--save", str(path), input="1\n1\nquit\n")
+    assert first.exit_code == 0 and "ludus play --resume" in first.output
+    before = saved(path)["actions"]
+    again = run("play", "--resume", str(path), input="1\n" * 400)
+    assert again.exit_code == 0, again.output
+    assert f"Resumed after {len(before)} decisions" in again.output and "the end" in again.output
+    record = saved(path)
+    assert record["actions"][:len(before)] == before and ludus.replay(record).is_terminal
+    refused = run("play", "claim", "--resume", str(path))
+    assert refused.exit_code == 2 and "drop GAME" in refused.output
+
+
+def test_a_killed_game_loses_no_move(tmp_path):
+    """The move log is on the disk after every move: kill -9 in the middle of a game keeps them all."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "game.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "ludus.cli", "play", "claim", "--seed", "3", "--vs", "random",
+                             "--save", str(path)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        proc.stdin.write("1\n1\n1\n")
+        proc.stdin.flush()                         # stdin stays open: the game waits for a 4th move
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            moves = [json.loads(t) for t in path.read_text().splitlines()[1:]] if path.exists() else []
+            if sum(m.get("how") == "person" for m in moves) == 3:
+                break
+            time.sleep(0.1)
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait()
+    record = saved(path)
+    people = [json.loads(t) for t in path.read_text().splitlines()[1:] if json.loads(t)["how"] == "person"]
+    assert len(people) == 3 and len(record["actions"]) >= 3
+    assert not ludus.replay(record).is_terminal

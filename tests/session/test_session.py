@@ -206,8 +206,8 @@ def test_steps_replay_a_record_as_one_seat_saw_it():
 
 def test_a_hint_searches_from_the_seats_own_perspective():
     table = Session(ludus.make("seize-rome"), [None, None], seed=6)
-    estimates = table.hint(table.to_move, "ismcts:iterations=60,seed=1")
-    assert {e.action for e in estimates} == set(table.legal_actions())
+    hint = table.hint(table.to_move, "ismcts:iterations=60,seed=1")
+    assert {e.action for e in hint.moves} == set(table.legal_actions()) and hint.iterations == 60
     with pytest.raises(ludus.IllegalAction, match="not"):
         table.hint(1 - table.to_move)
     with pytest.raises(ludus.OptionError, match="no estimates"):

@@ -174,8 +174,8 @@ def result_view(term, state, game, viewer: int | None):
     return Group(Text(head, style="bold"), t, Text(verdict, style="bold"))
 
 
-def save_record(state, path: str | os.PathLike, console: Console) -> None:
-    Path(path).write_text(json.dumps(state.record(), indent=1) + "\n")
+def save_record(record: dict, path: str | os.PathLike, console: Console) -> None:
+    Path(path).write_text(json.dumps(record, indent=1) + "\n")
     shown = escape(str(path))
     console.print(f"Record saved to [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
 

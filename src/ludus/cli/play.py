@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import random
 import sys
 
 import click
@@ -11,42 +10,39 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from ludus import agents as agents_mod
 from ludus.agents.base import split_agent_specs
-from ludus.arena import choose, derive_seed
 from ludus.core.errors import IllegalAction
+from ludus.session import Session
 
 from .common import (
     COMMANDS_HELP,
     OPTION,
     app,
     fail,
-    make_agent,
     make_console,
     make_game,
     narration,
     parse_seat,
     print_lines,
     result_view,
-    save_record,
     seat_names,
     terminal_for,
 )
 from .screen import pass_keyboard, quit_game, read_line, show_decision, wipe_screen
 
 
-def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clear: bool):
+def _play_loop(console, table: Session, names, term, clear: bool):
     """Play until the game ends (returns the narration for the end screen) or a person quits (None).
 
-    ``humans`` are the seats played by people at this terminal, ``bots`` maps every other seat
-    to its agent. Each person gets the narration as their seat saw it, since their last move.
+    The session's person seats are played at this terminal, its agents by the session. Each
+    person gets the narration as their seat saw it, since their last move.
     With several people (hot-seat) the screen is wiped and the keyboard passed ("Pass to seat N
     — press Enter") before a person's decision is shown whenever the screen last showed another
     person's view; the end screen then gets the public narration since the last person's move.
     """
+    humans = [p for p, s in enumerate(table.seats) if s.agent is None]
     lines: dict[int, list[str]] = {h: [] for h in humans}
     public: list[str] = []
-    hinter: list = []                      # the search behind `hint`, built when first asked
     queued: dict[int, list[str]] = {h: [] for h in humans}  # moves typed ahead, separated by ";"
     hot = len(humans) > 1
     on_screen: list[int | None] = [None if hot else humans[0]]  # whose view the screen shows
@@ -70,23 +66,22 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
                 if other != seat:
                     queued[other].clear()
             on_screen[0] = seat
-        return show_decision(console, term, state, seat, names, lines[seat], clear_now)
+        return show_decision(console, term, table.state, seat, names, lines[seat], clear_now)
 
-    while not state.is_terminal:
-        seat = state.current_player
+    while not table.over:
+        seat = table.to_move
+        legal = table.legal_actions()
         if seat not in lines:
             # A searching bot takes a second or more a move: say so on a terminal.
             with (console.status(f"{escape(names[seat].capitalize())} is thinking…") if console.is_terminal
                   else contextlib.nullcontext()):
-                action = choose(bots[seat], state, seat)
-            tell(state.apply(action, player=seat))
+                tell(table.step())
             continue
-        legal = state.legal_actions()
-        if auto and len(legal) == 1:
-            obs = state.observe(seat)
+        if table.auto and len(legal) == 1:
+            obs = table.observe(seat)
             note = term.auto_note(obs, legal[0]) if term.auto_note else f"Only one legal move: {legal[0]}."
             lines[seat].append(f"[dim](auto)[/dim] {note}")
-            tell(state.apply(legal[0], player=seat))
+            tell(table.step())
             continue
         ordered = term.moves(legal)[0]
         if not queued[seat]:
@@ -117,7 +112,7 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
                 console.print(Text.from_markup(COMMANDS_HELP))
                 continue
             if low == "hint":
-                _hint(console, state, seat, ordered, hinter)
+                _hint(console, table, seat, ordered)
                 continue
             if low in ("board", "table", "b"):
                 ordered = show(seat, False)
@@ -133,12 +128,12 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
                     error = f"There is no move {n}; choose 1 to {len(ordered)}."
             else:
                 try:
-                    action = game.parse_action(text)
+                    action = table.game.parse_action(text)
                 except IllegalAction as e:
                     error = str(e)
             if error is None:
                 try:
-                    events = state.apply(action, player=seat)
+                    events = table.play(seat, action)
                 except IllegalAction as e:
                     error = f"Refused: {e}"
             if error is not None:
@@ -159,28 +154,26 @@ def _play_loop(console, game, state, humans, names, bots, term, auto: bool, clea
     return public if hot else lines[humans[0]]
 
 
-def _hint(console, state, seat: int, ordered: list, hinter: list, shown: int = 3) -> None:
+def _hint(console, table: Session, seat: int, ordered: list, shown: int = 3) -> None:
     """What ``ismcts:hard`` would play from the seat's perspective (nothing the seat may not
     know), its best moves numbered as on screen, with its estimate of each."""
-    if not hinter:
-        hinter.append(agents_mod.make("ismcts:hard", state.game))
-    search = hinter[0]
     with console.status("Thinking about your move…") if console.is_terminal else contextlib.nullcontext():
-        estimates = search.analyse(state.perspective(seat))
+        hint = table.hint(seat)
+    estimates = hint.moves
     number = {a: i + 1 for i, a in enumerate(ordered)}
     if len(estimates) == 1:
         console.print(f"Hint: [bold]1[/bold] {escape(str(estimates[0].action))} is the only legal move")
         return
-    if not search.last_iterations:
+    if not hint.iterations:
         console.print(f"Hint: [bold]{number[estimates[0].action]}[/bold] {escape(str(estimates[0].action))} "
                       "(the bots play this by rule here; it is not searched)")
         return
-    console.print(f"Hint, from {search.last_iterations:,} worlds you cannot tell from the true one "
+    console.print(f"Hint, from {hint.iterations:,} worlds you cannot tell from the true one "
                   "(its estimate for you: -1 a sure loss … +1 a sure win):")
     for e in estimates[:shown]:
         if e.visits:
             console.print(f"  [bold]{number[e.action]:>2}[/bold]  {escape(str(e.action)):<24} {e.value:+.2f}  "
-                          f"[dim]tried in {e.visits / search.last_iterations:.0%}[/dim]")
+                          f"[dim]tried in {e.visits / hint.iterations:.0%}[/dim]")
 
 
 def _seat_plan(game, as_, vs, seats) -> list[str]:
@@ -205,7 +198,7 @@ def _seat_plan(game, as_, vs, seats) -> list[str]:
 
 
 @app.command("play")
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", required=False)
 @click.option("--as", "as_", default=None, metavar="SEAT",
               help="Your seat: a number (0 = first) or a name (cleopatra, caesar). Default: seat 0.")
 @click.option("--vs", "vs", default=None, metavar="AGENT",
@@ -219,37 +212,47 @@ def _seat_plan(game, as_, vs, seats) -> list[str]:
 @click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown when the game ends).")
 @OPTION
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
-              help="Write the game record (JSON) here at the end, or when you quit.")
+              help="Write the game to this file move by move (a crash loses nothing); the file must be new.")
+@click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Go on with a game saved by --save (its game, options, seed and seats), still saving to it.")
 @click.option("--auto/--no-auto", default=True, show_default=True,
               help="Play your forced moves (exactly one legal move) for you.")
 @click.option("--clear/--no-clear", default=None,
               help="Redraw the screen at each decision (default: only on a terminal).")
-def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
+def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) -> None:
     """Play a whole game in the terminal against agents, or with other people (hot-seat).
 
     Type a move's number or its notation; `help` or `?` shows the notation, `hint` what a search
     would play from your seat's view, `quit` stops.
     """
     console = make_console()
-    game = make_game(game_id, options)
-    plan = _seat_plan(game, as_, vs, seats)
-    humans = [p for p, spec in enumerate(plan) if spec == "human"]
-    # The seed deals every hidden card: a drawn one is shown only once the game is over.
-    seed_text = f" · seed {seed}" if seed is not None else ""
-    if seed is None:
-        seed = random.randrange(10**6)
-    names = seat_names(game)
-    bots = {p: make_agent(spec, game, derive_seed(seed, "agent", p))
-            for p, spec in enumerate(plan) if spec != "human"}
-    term = terminal_for(game)
+    if resume is not None:
+        given = [flag for flag, value in (("GAME", game_id), ("--as", as_), ("--vs", vs), ("--seats", seats),
+                                          ("--seed", seed), ("--option", options), ("--save", save)) if value]
+        if given:
+            fail(f"--resume takes the game, its options, seed and seats from {resume}; drop {', '.join(given)}")
+        table = Session.resume(resume, auto=auto)
+        log, seed_text = resume, ""
+    else:
+        if game_id is None:
+            fail("name a game (ludus games lists them), or --resume a saved one")
+        game = make_game(game_id, options)
+        plan = _seat_plan(game, as_, vs, seats)
+        # The seed deals every hidden card: a drawn one is shown only once the game is over.
+        seed_text = f" · seed {seed}" if seed is not None else ""
+        table = Session(game, [None if spec == "human" else spec for spec in plan], seed=seed, log=save, auto=auto)
+        log = save
+    game, names, term = table.game, seat_names(table.game), terminal_for(table.game)
+    humans = [p for p, s in enumerate(table.seats) if s.agent is None]
+    if not humans:
+        fail(f"{resume} has no seat for a person at this terminal")
     if clear is None:
         clear = console.is_terminal and sys.stdin.isatty()
     if sys.stdin.isatty():
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
-    state = game.new_state(seed=seed)
-    opp_text = ", ".join(f"{names[p]}: {plan[p]}" for p in bots)
-    vs_text = f" · vs {escape(opp_text)}" if bots else ""
+    opp_text = ", ".join(f"{names[p]}: {s.agent}" for p, s in enumerate(table.seats) if s.agent)
+    vs_text = f" · vs {escape(opp_text)}" if opp_text else ""
     if len(humans) == 1:
         seat = humans[0]
         number = "" if names[seat] == f"seat {seat}" else f" (seat {seat})"
@@ -260,17 +263,21 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
         console.print(f"[bold]{escape(game.title)}[/bold]{seed_text} · hot-seat: people at "
                       f"[bold]{escape(people)}[/bold]{vs_text}")
         console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
+    if resume is not None:
+        console.print(f"[dim]Resumed after {len(table.state.history)} decisions.[/dim]")
     console.print("[dim]Type a move's number or its notation; ? for help, hint for a suggestion, quit to "
                   "stop.[/dim]")
 
     try:
-        lines = _play_loop(console, game, state, humans, names, bots, term, auto, clear)
+        lines = _play_loop(console, table, names, term, clear)
     except KeyboardInterrupt:
         console.print()
         lines = None
+    seed = table.seed
     if lines is None:
-        quit_game(console, state, save)
+        quit_game(console, table, log)
         console.print(f"Game abandoned. [dim]Seed {seed}: --seed {seed} deals it again.[/dim]")
+        table.close()
         return
 
     viewer = humans[0] if len(humans) == 1 else None
@@ -278,6 +285,7 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
         wipe_screen(console)
     elif clear:
         console.clear()
+    state = table.state
     console.print(Rule(Text(f"{game.title} · the end", style="bold"), style="blue"))
     console.print(term.render(state.observe(viewer)))
     if lines:
@@ -286,5 +294,7 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, auto, clear) -> None:
     console.print()
     console.print(result_view(term, state, game, viewer))
     console.print(f"[dim]Seed {seed}: --seed {seed} deals this game again.[/dim]")
-    if save:
-        save_record(state, save, console)
+    table.close()
+    if log:
+        shown = escape(str(log))
+        console.print(f"The game is saved in [bold]{shown}[/bold]  (replay it: ludus replay {shown})")

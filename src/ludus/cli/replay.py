@@ -13,16 +13,28 @@ from rich.text import Text
 
 import ludus
 from ludus.core.errors import RecordError
+from ludus.session import Session
 
 from .common import app, fail, make_console, narration, parse_seat, print_lines, result_view, seat_names, terminal_for
 from .screen import read_line
 
 
 def load_record(path: str):
+    """A game record from a file: a record (JSON) or a move log written by ``ludus play --save``."""
     try:
         text = Path(path).read_text()
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror or e}")
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        head = json.loads(first)
+    except json.JSONDecodeError:
+        head = None
+    if isinstance(head, dict) and "seats" in head and "actions" not in head:    # a move log
+        try:
+            return Session.load(path).record()
+        except RecordError as e:
+            fail(f"{path} is not a valid move log: {e}")
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:

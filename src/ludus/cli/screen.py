@@ -44,13 +44,16 @@ def show_decision(console, term, state, seat, names, lines, clear: bool):
     return ordered
 
 
-def quit_game(console, state, save: str | None) -> None:
-    if save:
-        save_record(state, save, console)
+def quit_game(console, table, log: str | None) -> None:
+    """A person stops: a game with a move log is saved already; else offer to save its record."""
+    if log:
+        shown = escape(str(log))
+        console.print(f"The game is saved in [bold]{shown}[/bold] move by move  (go on: ludus play --resume "
+                      f"{shown}; replay it: ludus replay {shown})")
         return
     answer = read_line(console, "Save the game record? File name (Enter: don't save): ")
     if answer and answer.strip():
-        save_record(state, answer.strip(), console)
+        save_record(table.record(), answer.strip(), console)
 
 
 def wipe_screen(console: Console) -> None:
