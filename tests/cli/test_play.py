@@ -278,3 +278,31 @@ def test_a_killed_game_loses_no_move(tmp_path):
     people = [json.loads(t) for t in path.read_text().splitlines()[1:] if json.loads(t)["how"] == "person"]
     assert len(people) == 3 and len(record["actions"]) >= 3
     assert not ludus.replay(record).is_terminal
+
+
+def test_undo_takes_back_a_quiet_move_and_refuses_otherwise(run, tmp_path):
+    path = tmp_path / "game.jsonl"
+    result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
+                 input="arrange spy\nundo\nundo\narrange veto\nquit\n")
+    out = result.output
+    assert result.exit_code == 0 and "You took back your last move." in out
+    assert "cannot take back the last move: there is no decision of yours to take back" in out
+    assert saved(path)["actions"] == ["arrange veto"], "the undo is in the move log too"
+
+
+def test_a_forced_move_is_told_once():
+    """The last opening card is forced: its own narration is marked (auto), not doubled by a note."""
+    result = invoke("play", "caesar-cleopatra", "--seed", "2", "--vs", "random", input="1\n" * 17 + "quit\n")
+    out = result.output
+    assert "(auto) You placed your opening" in out and "(auto) You put " in out
+    assert "last opening card" not in out and "last action card" not in out
+
+
+def test_numbers_typed_ahead_stop_where_the_kind_of_decision_changes(run, tmp_path):
+    path = tmp_path / "g.jsonl"
+    result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path), input="1;" * 17 + "\nquit\n")
+    assert result.exit_code == 0, result.output
+    actions = saved(path)["actions"]
+    # Cleopatra's 13 (the last forced), then Caesar's 13: her openings waited for her
+    assert all(a.startswith("arrange") for a in actions) and len(actions) == 26
+    assert re.search(r"The decision changed: the moves typed ahead were dropped \((1; )+1\)", result.output)

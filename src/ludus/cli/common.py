@@ -98,7 +98,8 @@ def _generic_help() -> str:
 COMMANDS_HELP = ("Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).\n"
                  "[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
                  f"again · [cyan]hint[/cyan] what a search would play ({LEVELS['hard']['time']:g} s, from what you "
-                 "see) · [cyan]quit[/cyan] stop (you may save)")
+                 "see) · [cyan]undo[/cyan] take back your last move (while nobody has played since and it showed "
+                 "no hidden card) · [cyan]quit[/cyan] stop (you may save)")
 
 
 def terminal_for(game) -> SimpleNamespace:

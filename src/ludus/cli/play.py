@@ -44,6 +44,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
     lines: dict[int, list[str]] = {h: [] for h in humans}
     public: list[str] = []
     queued: dict[int, list[str]] = {h: [] for h in humans}  # moves typed ahead, separated by ";"
+    menus: dict[int, frozenset] = {}       # the kind of decision they were typed at (``_menu``)
     hot = len(humans) > 1
     on_screen: list[int | None] = [None if hot else humans[0]]  # whose view the screen shows
 
@@ -78,12 +79,25 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                 tell(table.step())
             continue
         if table.auto and len(legal) == 1:
-            obs = table.observe(seat)
-            note = term.auto_note(obs, legal[0]) if term.auto_note else f"Only one legal move: {legal[0]}."
-            lines[seat].append(f"[dim](auto)[/dim] {note}")
-            tell(table.step())
+            # The game's note says why the move was forced; where it has none, the move's own
+            # narration is marked (auto) — so a forced move is told once, not twice.
+            note = term.auto_note(table.observe(seat), legal[0]) if term.auto_note else None
+            if note:
+                lines[seat].append(f"[dim](auto)[/dim] {note}")
+                tell(table.step())
+                continue
+            start = len(lines[seat])
+            tell(table.step(), seat, f"Only one legal move: {escape(str(legal[0]))}.")
+            if len(lines[seat]) > start:
+                lines[seat][start] = f"[dim](auto)[/dim] {lines[seat][start]}"
             continue
         ordered = term.moves(legal)[0]
+        if queued[seat] and queued[seat][0].isdigit() and _menu(legal) != menus[seat]:
+            # A number picks from a menu: typed ahead for one kind of decision, it must not run
+            # on into another (seventeen 1s once arranged a pile, opened, and played a turn).
+            lines[seat].append(f"[yellow]The decision changed: the moves typed ahead were dropped "
+                               f"({escape('; '.join(queued[seat]))}).[/yellow]")
+            queued[seat] = []
         if not queued[seat]:
             ordered = show(seat, clear)
             if ordered is None:
@@ -98,6 +112,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                     text = "quit"
                 parts = [t.strip() for t in text.split(";") if t.strip()]
                 text, queued[seat] = (parts[0], parts[1:]) if parts else ("", [])
+                menus[seat] = _menu(legal)
             low = text.lower()
             if low in ("quit", "q", "exit"):
                 return None
@@ -114,6 +129,15 @@ def _play_loop(console, table: Session, names, term, clear: bool):
             if low == "hint":
                 _hint(console, table, seat, ordered)
                 continue
+            if low == "undo":
+                try:
+                    table.undo(seat)
+                except IllegalAction as e:
+                    console.print(Text(str(e), style="red"))
+                    continue
+                queued[seat] = []
+                lines[seat] = ["You took back your last move."]
+                break
             if low in ("board", "table", "b"):
                 ordered = show(seat, False)
                 if ordered is None:
@@ -152,6 +176,12 @@ def _play_loop(console, table: Session, names, term, clear: bool):
             tell(events, seat, f"You: [bold]{escape(str(action))}[/bold]")
             break
     return public if hot else lines[humans[0]]
+
+
+def _menu(legal: list) -> frozenset:
+    """The kind of a decision, as its menu shows it: the first words of its moves ("arrange",
+    "open", or "down", "up", "assassin", … "passive")."""
+    return frozenset(str(a).split()[0] for a in legal)
 
 
 def _hint(console, table: Session, seat: int, ordered: list, shown: int = 3) -> None:

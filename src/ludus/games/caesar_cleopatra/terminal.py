@@ -470,8 +470,9 @@ def decision(observation: dict, actions: list) -> str:
     return f"Choose a move ({escape(phase)})"
 
 
-def auto_note(observation: dict, action) -> str:
-    """Why ``action``, the only legal move, was played for the person."""
+def auto_note(observation: dict, action) -> str | None:
+    """Why ``action``, the only legal move, was played for the person (None: its narration
+    is enough)."""
     o = observation
     phase = o["phase"]
     opp = _seat_name(1 - o["seat"]) if o.get("seat") in (0, 1) else "the opponent"
@@ -481,11 +482,8 @@ def auto_note(observation: dict, action) -> str:
     if str(action).startswith("draw"):
         pile = str(action).split()[1]
         return f"Only your {pile} pile has cards: you draw from it."
-    if phase == "opening":
-        value = str(action).split()[1]
-        return f"Your last opening card, the {value}, goes face down at the {_opening_group(o)}."
-    if phase == "arrange":
-        return f"The last action card ({str(action).split()[1]}) goes to the bottom of your pile."
+    if phase in ("opening", "arrange"):
+        return None   # the move's narration says it all (and two Vetoes left are not "the last")
     words = str(action).split()
     if phase == "castling" and len(words) == 3:
         return f"Your {words[1]} can only go back to the {_group(words[2])}."
