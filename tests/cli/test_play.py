@@ -306,3 +306,15 @@ def test_numbers_typed_ahead_stop_where_the_kind_of_decision_changes(run, tmp_pa
     # Cleopatra's 13 (the last forced), then Caesar's 13: her openings waited for her
     assert all(a.startswith("arrange") for a in actions) and len(actions) == 26
     assert re.search(r"The decision changed: the moves typed ahead were dropped \((1; )+1\)", result.output)
+
+
+def test_the_bonus_goal_line_says_met_or_how_many_are_needed():
+    from ludus.games.caesar_cleopatra import terminal as cc_terminal
+    from ludus.games.caesar_cleopatra.testing import position
+
+    def line(won):
+        s = position(won={"praetors": (won, 0)}, bonus=("praetors", "senators"), hands=("1", "1"))
+        return str(cc_terminal._seat_line(s.observe(0), 0, 0))
+
+    assert "Bonus goal: Praetors (2 of the 3 needed)" in line(2)
+    assert "Bonus goal: Praetors (met: 4 won)" in line(4)

@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .cards import BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES
+from .cards import BONUS_NEEDS, BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES
 from .notation import CASTLE, DOWN, UP
 
 VOC_SHORT = {"orgy": "orgy", "orgy-reshuffle": "orgy+reshuffle"}
@@ -175,7 +175,8 @@ def _seat_line(o: dict, p: int, you: int | None) -> Text:
         bonus = s.get("bonus_goal")
         if bonus:
             won = o["groups"][GROUPS.index(bonus)]["won"][p]
-            line.append(f"   Bonus goal: {_group(bonus)} {won}/3", style="bold")
+            progress = f"met: {won} won" if won >= BONUS_NEEDS else f"{won} of the {BONUS_NEEDS} needed"
+            line.append(f"   Bonus goal: {_group(bonus)} ({progress})", style="bold")
         line.append("\nYour piles: ", style="bold")
         line.append(f"influence {s['influence_pile']} · action {s['action_pile']}")
         order = s.get("action_pile_order")

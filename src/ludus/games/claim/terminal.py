@@ -157,7 +157,7 @@ def _last_trick_line(o: dict) -> Text | None:
         line.append(f"{_whom(play['seat'], you)} ")
         line.append_text(Text.from_markup(_card(play["card"])))
     ranking = o["last_ranking"]
-    line.append(f"  → {_whom(ranking[0], you)} won (ranking {', '.join(map(str, ranking))})")
+    line.append(f"  → {_whom(ranking[0], you)} won{_then(ranking, you)}")
     nxt = o.get("next_leader")
     if nxt is not None and nxt != ranking[0]:
         line.append(f"; the Dragon makes {_whom(nxt, you)} lead", style="yellow")
@@ -346,6 +346,13 @@ def render(observation: dict) -> Group:
 # -- narration ------------------------------------------------------------------------------
 
 
+def _then(ranking, viewer) -> str:
+    """The places after the winner, where they matter (the prizes of 3-4 players, K13)."""
+    if len(ranking) <= 2:
+        return ""
+    return " (then " + ", ".join(_whom(r, viewer) for r in ranking[1:]) + ")"
+
+
 def narrate(event, viewer: int | None = None) -> str | None:
     """One line of rich markup for ``event`` as ``viewer`` saw it (None: not worth a line).
 
@@ -363,8 +370,7 @@ def narrate(event, viewer: int | None = None) -> str | None:
             text += " [dim](did not follow: no card of the led faction)[/dim]"
         return text
     if kind == "TrickWon":
-        ranking = ", ".join(map(str, e.ranking))
-        return f"[bold]{_who(e.winner, viewer)} won the trick[/bold] (ranking {ranking})"
+        return f"[bold]{_who(e.winner, viewer)} won the trick[/bold]{_then(e.ranking, viewer)}"
     if kind == "PrizeTaken":
         return f"{_who(p, viewer)} took the prize {_card(e.card)}"
     if kind == "DeckCardTaken":
