@@ -59,6 +59,15 @@ def test_a_move_is_far_behind_only_when_the_search_tried_its_choice_four_times_a
     assert not Review(0, 10, 0, "a", None, 0, "b", None, 0).far_behind     # by rule: not searched
 
 
+def test_a_move_the_search_values_as_its_own_is_no_disagreement():
+    from ludus.arena.review import Review
+
+    won = Review(0, 5, 1000, "a", 1.0, 20, "b", 1.0, 900)        # both +1.00: a won position
+    assert won.agrees and not won.far_behind
+    assert Review(0, 5, 1000, "a", 0.996, 20, "b", 0.999, 900).agrees   # equal as shown
+    assert not Review(0, 5, 1000, "a", 0.40, 20, "b", 0.55, 900).agrees
+
+
 def test_moves_the_game_makes_by_rule_are_marked_not_searched():
     """Caesar & Cleopatra's search arranges the action pile by a rule: those decisions carry the
     rule's move and no values, and the first placement after them is searched."""

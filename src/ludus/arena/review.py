@@ -46,7 +46,12 @@ class Review:
 
     @property
     def agrees(self) -> bool:
-        return self.played == self.best
+        """The move played is the search's, or one it values the same (as shown, to 0.01): in a
+        won position every winning move is +1.00, and picking another is no disagreement."""
+        if self.played == self.best:
+            return True
+        return (self.played_value is not None and self.best_value is not None
+                and round(self.played_value, 2) >= round(self.best_value, 2))
 
     @property
     def played_share(self) -> float | None:
