@@ -102,7 +102,7 @@ class State:
     while ``narrate`` is set (``apply`` sets it, ``apply_trusted`` clears it).
 
     Subclasses implement ``_legal()`` (a fresh list of legal actions), ``_apply(action)``
-    (apply a legal action, return events), ``_explain(action)`` (why an action is illegal),
+    (apply a legal action, return events), ``_explain(action, legal)`` (why an action is illegal),
     ``returns``, ``scores``, ``observe``, ``clone`` and ``resample``; and keep
     ``current_player`` (None when terminal) and ``is_terminal`` up to date.
     """
@@ -179,7 +179,7 @@ class State:
             # the game's own action object: an equal plain tuple would not survive a record
             action = self._legal_cache[self._legal_cache.index(action)]
         except ValueError:
-            raise IllegalAction(self._explain(action)) from None
+            raise IllegalAction(self._explain(action, self._legal_cache)) from None
         self._legal_cache = None
         self.narrate = True
         events = self._apply(action)
@@ -256,8 +256,8 @@ class State:
 
         return Perspective(self, player)
 
-    def _explain(self, action) -> str:
-        legal = ", ".join(str(a) for a in (self._legal_cache or [])[:12])
+    def _explain(self, action, legal: list) -> str:
+        legal = ", ".join(str(a) for a in legal[:12])
         return f"{action} is not legal now; legal: {legal}"
 
     def _legal(self) -> list:

@@ -40,3 +40,14 @@ HAND_SIZE = {"classic": 5, "2024": 6}
 START_CARD_2024 = VETO  # N4: the action card each player starts with (provisional; one place)
 # N4: the 2024 action pile, shuffled: the 13 action cards less the start card in hand.
 ACTION_PILE_2024 = tuple(n - (k == START_CARD_2024) for k, n in enumerate(ACTION_DECK))
+
+
+def target_text(kind: int, a: int, b: int) -> str:
+    """An action card's target in words, as its player names it (C16): "4 at praetors"."""
+    if kind == ASSASSIN:
+        return f"{VALUE_NAMES[a]} at {GROUPS[b]}"
+    if kind == CASTLING:
+        return f"{GROUPS[a]} and {GROUPS[b]}"
+    if kind in (SCOUT, WRATH):
+        return GROUPS[a]
+    return ""

@@ -40,7 +40,7 @@ from .notation import (
     UP,
     VETO_IT,
 )
-from .state import CASTLING_PLACE, PLACE, SPY_PICK, VETO_WINDOW, VOTE_ACTION
+from .phases import CASTLING_PLACE, PLACE, SPY_PICK, VETO_WINDOW, VOTE_ACTION
 
 UNKNOWN_CARD = 2.8        # expected value of an unseen influence card (27 cards: 25 numbered, 2 P)
 VETO_WORTH = 0.6          # what keeping a Veto in hand is worth, in points

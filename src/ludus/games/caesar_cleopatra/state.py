@@ -51,6 +51,7 @@ from .cards import (
     VETO,
     VOC_NAMES,
     WRATH,
+    target_text,
 )
 from .notation import (
     ACTION_PILE,
@@ -76,22 +77,35 @@ from .notation import (
     VETO_IT,
     A,
 )
-
-# Phases: which decision is due. ADD_UP / ADD_DOWN (2024 only, N2): one card is placed face
-# down / face up; the player may add one of the other kind, play an action card or be done.
-# VOTE_ACTION (C19): an exceptional vote's cards are revealed; the active player may play the
-# turn's action card before the count, or be done.
-(ARRANGING, OPENING, PLACE, SECOND_UP, AFTER_PLACE, REFILL, AFTER_REFILL, VETO_WINDOW, DRAW_ONE,
- SPY_PICK, CASTLING_PLACE, PASSIVE_DISCARD, PASSIVE_DRAW, OVER, ADD_UP, ADD_DOWN, VOTE_ACTION) = range(17)
-PHASE_NAMES = ("arrange", "opening", "place", "second-up", "after-place", "refill", "after-refill",
-               "veto", "draw-one", "spy-pick", "castling", "passive-discard", "passive-draw", "over",
-               "add-up", "add-down", "vote-action")
-
-# Knowledge zones over the opponent's influence cards, and over their action cards.
-Z_HAND, Z_PILE, Z_BUF = 0, 6, 7          # groups are zones 1..5
-ZA_HAND, ZA_PILE, ZA_SETUP = 0, 1, 2
-INF_ZONE_NAMES = ("hand",) + GROUPS + ("pile", "castling")
-ACT_ZONE_NAMES = ("hand", "pile", "unarranged")
+from .phases import (
+    ACT_ZONE_NAMES,
+    ADD_DOWN,
+    ADD_UP,
+    AFTER_PLACE,
+    AFTER_REFILL,
+    ARRANGING,
+    CASTLING_PLACE,
+    DRAW_ONE,
+    INF_ZONE_NAMES,
+    OPENING,
+    OVER,
+    PASSIVE_DISCARD,
+    PASSIVE_DRAW,
+    PHASE_NAMES,
+    PLACE,
+    REFILL,
+    SECOND_UP,
+    SPY_PICK,
+    VETO_WINDOW,
+    VOTE_ACTION,
+    Z_BUF,
+    Z_HAND,
+    Z_PILE,
+    ZA_HAND,
+    ZA_PILE,
+    ZA_SETUP,
+)
+from .view import explain_illegal, observe, render_text, zones
 
 _PLAY_KIND = {PLAY_ASSASSIN: ASSASSIN, PLAY_SPY: SPY, PLAY_CASTLING: CASTLING, PLAY_SCOUT: SCOUT,
               PLAY_WRATH: WRATH}
@@ -979,24 +993,16 @@ class CCState(State):
     # -- inspection -------------------------------------------------------------------------
 
     def observe(self, player: int | None) -> dict:
-        from .view import observe
-
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:
         """Every card by where it lies (for conservation checks and debugging)."""
-        from .view import zones
-
         return zones(self)
 
-    def _explain(self, action) -> str:
-        from .view import explain_illegal
-
-        return explain_illegal(self, action)
+    def _explain(self, action, legal: list) -> str:
+        return explain_illegal(self, action, legal)
 
     def __str__(self) -> str:
-        from .view import render_text
-
         return render_text(self, None)
 
 
@@ -1021,16 +1027,6 @@ def _lying(values) -> tuple:
     """The cards lying at a group, for an event, in value order: the order they lie in follows
     how they were placed, which Castling does unseen (C25), so it must not show."""
     return _names(sorted(values))
-
-
-def target_text(kind: int, a: int, b: int) -> str:
-    if kind == ASSASSIN:
-        return f"{VALUE_NAMES[a]} at {GROUPS[b]}"
-    if kind == CASTLING:
-        return f"{GROUPS[a]} and {GROUPS[b]}"
-    if kind in (SCOUT, WRATH):
-        return GROUPS[a]
-    return ""
 
 
 __all__ = ["CCState", "PHASE_NAMES", "PILE_NAMES", "INF_ZONE_NAMES", "ACT_ZONE_NAMES"]

@@ -86,7 +86,8 @@ from .cards import (
     VALUE_NAMES,
     VOC_NAMES,
 )
-from .state import PLACE, Z_HAND, Z_PILE, ZA_HAND, ZA_PILE, CCState
+from .phases import PLACE, Z_HAND, Z_PILE, ZA_HAND, ZA_PILE
+from .state import CCState
 
 __all__ = ["position", "play", "check_consistent"]
 
@@ -501,7 +502,7 @@ def check_consistent(state: CCState) -> None:
     opponent's hidden cards, the values sure in a zone are there, and some hypothesis can be dealt
     as the true cards lie (else a later reveal could rule out every hypothesis).
     """
-    from .state import Z_BUF, ZA_SETUP
+    from .phases import Z_BUF, ZA_SETUP
     from .view import all_cards, zones
 
     found = Counter(c for cards in zones(state).values() for c in cards)

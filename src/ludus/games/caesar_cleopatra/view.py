@@ -16,6 +16,7 @@ from .cards import (
     VALUE_NAMES,
     VETO,
     VOC_NAMES,
+    target_text,
 )
 from .notation import (
     ALL_ACTIONS,
@@ -32,7 +33,7 @@ from .notation import (
     UP,
     VETO_IT,
 )
-from .state import (
+from .phases import (
     ACT_ZONE_NAMES,
     ADD_DOWN,
     ADD_UP,
@@ -50,7 +51,6 @@ from .state import (
     VOTE_ACTION,
     Z_HAND,
     ZA_HAND,
-    target_text,
 )
 
 
@@ -212,11 +212,11 @@ def all_cards(game) -> list:
     return out
 
 
-def explain_illegal(s, action) -> str:
-    """Why ``action`` is refused now, in words, with what would be right."""
+def explain_illegal(s, action, legal: list) -> str:
+    """Why ``action`` is refused now (``legal``: the moves that are legal), in words, with what
+    would be right."""
     from .notation import A
 
-    legal = s._legal_cache or []
     if action not in A.values() and action not in ALL_ACTIONS:
         return f"{action!r} is not a Caesar & Cleopatra action"
     p = s.current_player

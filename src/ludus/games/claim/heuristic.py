@@ -26,7 +26,7 @@ from .cards import (
     build_deck,
 )
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
-from .state import PLAY_CARD
+from .phases import PLAY_CARD
 
 AVERAGE_DECK_CARD = 0.8   # worth of the unknown deck card the loser of a phase-1 trick gets
 SPEND_COST = 0.15         # cost, per point of value, of using up a card

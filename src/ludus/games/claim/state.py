@@ -39,15 +39,14 @@ from .cards import (
     card_name,
 )
 from .notation import PLAY, PLAY_OF, SMASH_OF, TAKE, TAKE_DECK, TAKE_DECK_ACTION, TAKE_OF
+from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, OVER, PLAY_CARD, SECOND_PRIZE
+from .view import explain_illegal, observe, zones
 
 DOPPEL_LO, DOPPEL_HI = DOPPELGANGERS * 10, DOPPELGANGERS * 10 + 10
 # OPPONENTS[n][p]: the seats seat p plays against (with 4 players, not its partner; K6, K33).
 OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and any({p, q} <= set(t) for t in TEAMS)))
                       for p in range(n)) for n in DEAL}
 
-# Steps: which decision is due.
-PLAY_CARD, CHOOSE_PRIZE, SECOND_PRIZE, CHOOSE_SMASH, OVER = range(5)
-STEP_NAMES = ("play", "choose-prize", "second-prize", "choose-smash", "over")
 
 
 class ClaimState(State):
@@ -573,21 +572,15 @@ class ClaimState(State):
     # -- inspection -------------------------------------------------------------------------
 
     def observe(self, player: int | None) -> dict:
-        from .view import observe
-
         if not self.tracking:
             NO_KNOWLEDGE.to_json()   # refuses: a search copy keeps no K16 knowledge to show
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:
-        from .view import zones
-
         return zones(self)
 
-    def _explain(self, action) -> str:
-        from .view import explain_illegal
-
-        return explain_illegal(self, action)
+    def _explain(self, action, legal: list) -> str:
+        return explain_illegal(self, action, legal)
 
 
 def _dealer(cards: list[int], places: list[tuple[int, int]]):

@@ -72,7 +72,8 @@ from .cards import (
     card_name,
 )
 from .notation import PLAY, parse
-from .state import PLAY_CARD, ClaimState
+from .phases import PLAY_CARD
+from .state import ClaimState
 
 __all__ = ["position", "play", "check_consistent", "card", "cards"]
 

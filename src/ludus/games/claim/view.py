@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import FACTIONS, build_deck, card_name
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
-from .state import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
+from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
 
 
 def _names(cards) -> list[str]:
@@ -96,8 +96,8 @@ def all_cards(game) -> list:
     return [card_name(c) for c in build_deck(game.deck_factions)]
 
 
-def explain_illegal(s, action) -> str:
-    legal = s._legal_cache or []
+def explain_illegal(s, action, legal: list) -> str:
+    """Why ``action`` is refused now (``legal``: the moves that are legal), with what would be right."""
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     p = s.current_player
     kind = getattr(action, "kind", None)

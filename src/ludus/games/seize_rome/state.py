@@ -26,6 +26,7 @@ from ...core.rng import shuffle
 from . import events as ev
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
 from .notation import COLOURED, DRAW, DRAW_ACTION, PASS_ACTION, PLAY, WILD_INTO
+from .view import explain_illegal, observe, zones
 
 # S6, S18: the cards that may lie face down in each region: its colour, or wild.
 REGION_FITS = [frozenset(range(r * 6, r * 6 + 6)) | {WILD} for r in range(8)]
@@ -440,16 +441,10 @@ class SeizeRomeState(State):
     # -- inspection -------------------------------------------------------------------------
 
     def observe(self, player: int | None) -> dict:
-        from .view import observe
-
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:
-        from .view import zones
-
         return zones(self)
 
-    def _explain(self, action) -> str:
-        from .view import explain_illegal
-
-        return explain_illegal(self, action)
+    def _explain(self, action, legal: list) -> str:
+        return explain_illegal(self, action, legal)

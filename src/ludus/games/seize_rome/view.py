@@ -80,8 +80,8 @@ def all_cards(game) -> list:
     return [card_name(c) for c in build_deck(o.regions, o.wilds)]
 
 
-def explain_illegal(s, action) -> str:
-    legal = s._legal_cache or []
+def explain_illegal(s, action, legal: list) -> str:
+    """Why ``action`` is refused now (``legal``: the moves that are legal), with what would be right."""
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     p = s.current_player
     kind = getattr(action, "kind", None)
