@@ -5,7 +5,7 @@ For each game (2 players, default options) it plays ``--games`` games between he
 and, at every ``--every``-th decision with a real choice, times one search of ``--iterations``
 iterations from the seat to move. Early positions have long rollouts and late ones short, so
 the figure is the total of iterations over the total CPU time of all searches. Each search
-configuration is a column: the game's default (``SEARCH_DEFAULTS`` of its heuristic module),
+configuration is a column: the game's default (the ``defaults`` of its search hooks, ``game.parts``),
 full random rollouts, depth-8 rollouts with ``leaf_values``, and heuristic rollouts where the
 game has a rollout policy. ``--profile GAME`` prints where one default search spends its time.
 

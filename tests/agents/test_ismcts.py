@@ -173,11 +173,11 @@ def test_heuristic_rollouts_pick_legal_moves(game_id, steps):
 
 
 def test_a_spec_overrides_the_games_search_defaults(monkeypatch):
-    from ludus.games.claim import heuristic
+    import dataclasses
 
     game = ludus.make("claim")
-    monkeypatch.setattr(heuristic, "SEARCH_DEFAULTS", {"depth": 5, "rollout": "heuristic", "c": 1.5},
-                        raising=False)
+    hooks = dataclasses.replace(game.parts.search, defaults={"depth": 5, "rollout": "heuristic", "c": 1.5})
+    monkeypatch.setattr(type(game), "parts", dataclasses.replace(game.parts, search=hooks))
     default = make("ismcts:iterations=10", game)
     assert (default.depth, default.rollout, default.c) == (5, "heuristic", 1.5)
     given = make("ismcts:iterations=10,depth=full,rollout=random,c=0.4", game)

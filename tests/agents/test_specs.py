@@ -42,17 +42,33 @@ def test_unseeded_searches_differ_and_seeded_ones_agree():
     assert len(unseeded) == 4 and len(seeded) == 1
 
 
-class _Game:
-    id = "claim"
+def test_a_game_declares_its_parts_and_a_misspelt_one_fails_where_it_is_declared():
+    from ludus.core.parts import SearchHooks, TerminalFace
+
+    game = ludus.make("claim")
+    assert make("heuristic", game).__class__ is game.parts.heuristic
+    assert game.parts.search.rollout_policy is not None and game.parts.terminal.narrate is not None
+    with pytest.raises(TypeError, match="leaf_value"):
+        SearchHooks(leaf_value=len)            # not leaf_values: refused at once, not ignored later
+    with pytest.raises(TypeError):
+        TerminalFace(render=print)             # narrate is required
 
 
-def test_a_game_module_that_is_missing_is_none_and_a_broken_one_raises(monkeypatch):
-    assert registry.game_module(_Game, "no_such_part") is None
-    assert registry.game_module(_Game, "heuristic").__name__ == "ludus.games.claim.heuristic"
+def test_a_game_without_a_heuristic_says_so():
+    from tests.cli import toy_game
 
-    def broken(name):
-        raise ModuleNotFoundError("No module named 'numpy'", name="numpy")   # an import inside the module
+    with pytest.raises(ludus.OptionError, match="has no heuristic agent"):
+        make("heuristic", toy_game.Toy())
 
-    monkeypatch.setattr(registry.importlib, "import_module", broken)
-    with pytest.raises(ModuleNotFoundError, match="numpy"):
-        registry.game_module(_Game, "heuristic")
+
+def test_a_game_of_another_package_is_found_by_its_entry_point(monkeypatch):
+    import importlib.metadata
+
+    class Point:        # as importlib.metadata lists it for [project.entry-points."ludus.games"]
+        name, value = "toy", "tests.cli.toy_game:Toy"
+
+    assert "toy" not in ludus.game_ids()
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group: [Point] if group == registry.ENTRY_POINTS else [])
+    monkeypatch.setattr(registry, "_plugins", registry._plugins.__wrapped__)   # read anew
+    assert "toy" in ludus.game_ids() and ludus.make("toy").id == "toy"

@@ -2,13 +2,12 @@
 
 ``make(spec, game)`` builds one from the strings the command line takes: ``"random"``,
 ``"heuristic"``, ``"heuristic:seed=3"``, ``"ismcts:hard"``, ``"ismcts:iterations=2000,seed=4"``,
-``"ismcts:time=1.0"``. A game's heuristic lives with the game (``ludus.games.<id>.heuristic``).
+``"ismcts:time=1.0"``. A game's heuristic lives with the game, declared in its ``Game.parts``.
 """
 
 from __future__ import annotations
 
 from ..core.errors import OptionError
-from ..core.registry import game_module
 from .base import Agent, parse_spec
 from .random_agent import RandomAgent
 
@@ -36,10 +35,9 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     if name == "random":
         agent_cls = RandomAgent
     elif name == "heuristic":
-        module = game_module(game, "heuristic")
-        if module is None:
+        agent_cls = game.parts.heuristic
+        if agent_cls is None:
             raise OptionError(f"{game.id} has no heuristic agent yet")
-        agent_cls = module.HeuristicAgent
     else:
         raise OptionError(f"unknown agent {name!r} in spec {spec!r}; known agents: {', '.join(AGENT_NAMES)}")
     if params:

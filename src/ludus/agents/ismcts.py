@@ -32,11 +32,10 @@ from typing import Any
 
 from ..core.errors import OptionError
 from ..core.game import State
-from ..core.registry import game_module
 from .base import Agent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
-GAME_DEFAULT = object()   # c / depth / rollout not given: the game's SEARCH_DEFAULTS, else c=0.7, full random rollouts
+GAME_DEFAULT = object()   # c / depth / rollout not given: the game's search defaults, else c=0.7, full random rollouts
 
 
 class _Node:
@@ -73,8 +72,8 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts iterations must be at least 1, got {iterations}")
         if time_limit is not None and not (0 < time_limit < math.inf):
             raise OptionError(f"ismcts time must be a number of seconds above 0, got {time_limit}")
-        hooks = _hooks(game)
-        defaults = hooks.get("SEARCH_DEFAULTS", {})
+        hooks = game.parts.search
+        defaults = hooks.defaults
         if c is GAME_DEFAULT:
             c = defaults.get("c", 0.7)
         if not (0 <= c < math.inf):
@@ -89,11 +88,11 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
         self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
         self.rollout = rollout
-        self.policy = hooks.get("rollout_policy") if rollout == "heuristic" else None
+        self.policy = hooks.rollout_policy if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
-        self.leaf_values = hooks.get("leaf_values")
-        self.decide_without_search = hooks.get("decide_without_search")
+        self.leaf_values = hooks.leaf_values
+        self.decide_without_search = hooks.decide_without_search
         if depth is not None and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
                               "(depth=full)")
@@ -268,15 +267,6 @@ def _clock() -> float:
     """The clock of time budgets: this thread's CPU time, so that ``time=1`` buys about a second
     of one core's work even on a loaded machine (there the move takes longer in wall time)."""
     return time.thread_time()
-
-
-def _hooks(game) -> dict:
-    """The optional search hooks of a game's heuristic module."""
-    module = game_module(game, "heuristic")
-    if module is None:
-        return {}
-    names = ("rollout_policy", "leaf_values", "decide_without_search", "SEARCH_DEFAULTS")
-    return {name: getattr(module, name) for name in names if hasattr(module, name)}
 
 
 def _depth(value: str) -> int | None:

@@ -21,7 +21,6 @@ from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
 from ludus.core.errors import LudusError, OptionError
 from ludus.core.options import parse_option_strings
-from ludus.core.registry import game_module
 
 
 def make_console() -> Console:
@@ -103,11 +102,13 @@ COMMANDS_HELP = ("Several moves at once: separate them with [cyan];[/cyan] (numb
 
 
 def terminal_for(game) -> SimpleNamespace:
-    """The game's terminal functions (``ludus.games.<id>.terminal``), with generic fallbacks."""
-    module = game_module(game, "terminal")
+    """The game's terminal face (``game.parts.terminal``), with generic fallbacks for what it
+    leaves out (or for all of it)."""
+    face = game.parts.terminal
 
     def get(attr, default):
-        return getattr(module, attr, default) if module is not None else default
+        value = getattr(face, attr) if face is not None else None
+        return default if value is None else value
 
     return SimpleNamespace(
         render=get("render", _generic_render),

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from .errors import IllegalAction, LudusError
 from .events import Event
 from .options import parse_options
+from .parts import NO_PARTS, Parts
 
 
 class Game:
@@ -23,7 +24,8 @@ class Game:
     A game declares its ``id``, ``title``, ``options_class``, ``state_class`` (with a
     ``new(game, seed)`` constructor), ``actions`` (every action it can ever offer, in a fixed
     order: the flat action space) and ``parse_notation`` (a function from text to action); and, if it
-    needs to, ``_check_options``.
+    needs to, ``_check_options``; and ``parts`` (core/parts.py), its heuristic agent, search
+    hooks and terminal face.
     """
 
     id: ClassVar[str]
@@ -32,6 +34,7 @@ class Game:
     state_class: ClassVar[type]
     actions: ClassVar[list]
     parse_notation: ClassVar[Any]
+    parts: ClassVar[Parts] = NO_PARTS
 
     def __init__(self, **options: Any):
         self.options = parse_options(self.options_class, options, self.id)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.metadata
 from typing import Any
 
 from .errors import IllegalAction, LudusError, OptionError, RecordError
@@ -13,31 +15,32 @@ _GAMES = {
     "claim": "ludus.games.claim:Claim",
     "seize-rome": "ludus.games.seize_rome:SeizeRome",
 }
+ENTRY_POINTS = "ludus.games"   # the group under which another package registers its games
+
+
+@functools.cache
+def _plugins() -> dict[str, str]:
+    """Games other installed packages register (``[project.entry-points."ludus.games"]``,
+    ``my-game = "my_package:MyGame"``), read once."""
+    return {ep.name: ep.value for ep in importlib.metadata.entry_points(group=ENTRY_POINTS)}
+
+
+def _games() -> dict[str, str]:
+    return {**_plugins(), **_GAMES}      # a plugin cannot replace a game of ludus's own
 
 
 def game_ids() -> list[str]:
-    """The ids of every game ludus knows."""
-    return sorted(_GAMES)
+    """The ids of every game ludus knows: its own and those other packages register."""
+    return sorted(_games())
 
 
 def make(game_id: str, **options: Any):
     """A Game with the given options; unknown game or options raise OptionError."""
-    if game_id not in _GAMES:
+    games = _games()
+    if game_id not in games:
         raise OptionError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
-    module, _, cls = _GAMES[game_id].partition(":")
+    module, _, cls = games[game_id].partition(":")
     return getattr(importlib.import_module(module), cls)(**options)
-
-
-def game_module(game, part: str):
-    """A game's optional module ``ludus.games.<id>.<part>`` (``heuristic``, ``terminal``), or None
-    if the game has none. An import error inside an existing module is raised, not hidden."""
-    name = "ludus.games." + game.id.replace("-", "_") + "." + part
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name and (name == e.name or name.startswith(e.name + ".")):
-            return None
-        raise
 
 
 # Record formats ludus reads: 0 (no "format" field: game, options, seed, actions) and 1 (also

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from ...core.errors import OptionError
 from ...core.game import Game
+from ...core.parts import Parts
 from . import notation
+from .heuristic import SEARCH_HOOKS, HeuristicAgent
 from .options import Options
 from .state import CCState
+from .terminal import FACE
 from .view import all_cards
 
 
@@ -22,6 +25,7 @@ class CaesarCleopatra(Game):
     state_class = CCState
     actions = notation.ALL_ACTIONS
     parse_notation = staticmethod(notation.parse)
+    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
     seat_names = ("cleopatra", "caesar")
 
     def _check_options(self, given: set[str]) -> None:

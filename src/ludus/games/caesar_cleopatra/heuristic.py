@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from ...core.agent import Agent
+from ...core.parts import SearchHooks
 from .cards import ASSASSIN, BONUS_NEEDS, CASTLING, GROUP_SIZES, PHILOSOPHER, SCOUT, SPY, VETO, WRATH
 from .notation import (
     ACTION_PILE,
@@ -53,9 +54,6 @@ PLAYED_CARD_COST = 2 * ACTION_CARD_WORTH
 ARRANGE_ORDER = (VETO, ASSASSIN, SCOUT, SPY, CASTLING, WRATH)   # the action pile, top first
 OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest opening cards
 PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
-# ISMCTS here: a game is ~250 decisions, so random rollouts to the end are dear and mostly noise;
-# four random decisions and then ``evaluate`` measured far stronger (docs/agents.md).
-SEARCH_DEFAULTS = {"depth": 4}
 
 
 def evaluate(w, p: int) -> float:
@@ -275,3 +273,10 @@ def leaf_values(w) -> list[float]:
         return w.returns()
     v = math.tanh((evaluate(w, 0) - evaluate(w, 1)) / 4.0)
     return [v, -v]
+
+
+# The hooks a search (ISMCTS) takes from this game (ludus.core.parts). A game is ~250 decisions,
+# so random rollouts to the end are dear and mostly noise; four random decisions and then
+# ``evaluate`` measured far stronger (docs/agents.md).
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, decide_without_search=decide_without_search,
+                           defaults={"depth": 4})

@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...core.parts import TerminalFace
 from .cards import BONUS_NEEDS, BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES
 from .notation import CASTLE, DOWN, UP
 
@@ -614,3 +615,9 @@ still be played before the count.
 is awarded; +1 for holding every patrician awarded so far from a group; +2 for
 your bonus goal (3 patricians of its group). Most points wins, then most
 patricians. ([cyan]majority=half[/cyan]: majority and "all" by group size instead.)"""
+
+
+# What the command line draws this game with (ludus.core.parts).
+FACE = TerminalFace(
+    render=render, narrate=narrate, decision=decision, moves=moves, auto_note=auto_note,
+    result=result, help_text=help_text)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from ...core.errors import OptionError
 from ...core.game import Game
+from ...core.parts import Parts
 from . import notation
 from .cards import TEAMS, build_deck, deck_factions
+from .heuristic import SEARCH_HOOKS, HeuristicAgent
 from .options import Options
 from .state import ClaimState
+from .terminal import FACE
 from .view import all_cards
 
 
@@ -21,6 +24,7 @@ class Claim(Game):
     state_class = ClaimState
     actions = notation.ALL_ACTIONS
     parse_notation = staticmethod(notation.parse)
+    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
 
     def _check_options(self, given: set[str]) -> None:
         o = self.options

@@ -14,6 +14,7 @@ minus a small cost for spending a strong card.
 from __future__ import annotations
 
 from ...core.agent import Agent
+from ...core.parts import SearchHooks
 from .cards import (
     DOPPELGANGERS,
     DWARVES,
@@ -186,3 +187,7 @@ def rollout_policy(w, rng):
             best = c
     winners = [a for a in legal if beats(a.a, best, led)]
     return min(winners or legal, key=lambda a: a.a % 10)
+
+
+# The hooks a search (ISMCTS) takes from this game (ludus.core.parts).
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy)

@@ -27,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...core.parts import TerminalFace
 from .cards import DEAL, FACTION_VALUES, FACTIONS
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 
@@ -599,3 +600,9 @@ Undead played go to the winner's score pile. A winning Seer peeks at the deck ca
 Dwarves go to the loser; gnomes to a Gnome area; each Giant you win smashes an
 opponent's gnome of its value; one troll per trick (the rest wait).
 [bold]Winning[/bold]: most cards of a faction wins it (tie: highest card); most factions wins."""
+
+
+# What the command line draws this game with (ludus.core.parts).
+FACE = TerminalFace(
+    render=render, narrate=narrate, decision=decision, moves=moves, auto_note=auto_note,
+    result=result, turn_label=turn_label, help_text=help_text)

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from ...core.errors import OptionError
 from ...core.game import Game
+from ...core.parts import Parts
 from . import notation
 from .cards import HAND_SIZE
+from .heuristic import SEARCH_HOOKS, HeuristicAgent
 from .options import Options
 from .state import SeizeRomeState
+from .terminal import FACE
 from .view import all_cards
 
 
@@ -22,6 +25,7 @@ class SeizeRome(Game):
     state_class = SeizeRomeState
     actions = notation.ALL_ACTIONS
     parse_notation = staticmethod(notation.parse)
+    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
 
     def _check_options(self, given: set[str]) -> None:
         o = self.options

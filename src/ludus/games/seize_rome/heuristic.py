@@ -14,13 +14,11 @@ from __future__ import annotations
 import math
 
 from ...core.agent import Agent
+from ...core.parts import SearchHooks
 from .cards import WILD, face_value
 from .notation import DRAW, PASS, PLAY
 
 DRAW_WORTH = 0.25
-# ISMCTS here: four random decisions, then ``leaf_values`` (the round's control projected from
-# the board, plus the cards in hand); rollouts to the end span many rounds and measured far weaker.
-SEARCH_DEFAULTS = {"depth": 4}
 
 
 def _win_chance(margin: float) -> float:
@@ -136,3 +134,9 @@ def leaf_values(w) -> list[float]:
         rival = max(worth[q] for q in range(w.n) if q != p)
         out.append(max(-1.0, min(1.0, (worth[p] - rival) / w.to_win)))
     return out
+
+
+# The hooks a search (ISMCTS) takes from this game (ludus.core.parts): four random decisions,
+# then ``leaf_values`` (the round's control projected from the board, plus the cards in hand);
+# rollouts to the end span many rounds and measured far weaker.
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, defaults={"depth": 4})

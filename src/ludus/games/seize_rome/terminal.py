@@ -24,6 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...core.parts import TerminalFace
 from .cards import COLOURS
 from .notation import DRAW, PASS, PLAY
 
@@ -524,3 +525,9 @@ with 2 players, 3 with 3-4). If nobody has won and a draw took the pile's last
 card that round (or the pile is empty once the played cards are put away), or
 after max_rounds rounds, the game ends: a draw by default, or the most
 regions wins with exhaustion=most-regions."""
+
+
+# What the command line draws this game with (ludus.core.parts).
+FACE = TerminalFace(
+    render=render, narrate=narrate, decision=decision, moves=moves, auto_note=auto_note,
+    result=result, turn_label=turn_label, help_text=help_text)

@@ -1,0 +1,61 @@
+"""What a game offers besides its rules, declared once on its Game class (``Game.parts``).
+
+Agents, searches and faces find a game's heuristic, search hooks and terminal drawing through
+``game.parts`` — never by looking up module or attribute names — so a part that is misspelt or
+missing is an error where the game declares it, not a silent fallback where it is used. Each is
+optional: a game without a heuristic has no ``heuristic`` agent, one without a terminal face is
+drawn by the command line's generic fallbacks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchHooks:
+    """What a game lends a search (ISMCTS), each optional.
+
+    leaf_values             world -> value per seat in [-1, 1], where rollouts stop early
+    rollout_policy          (world, rng) -> action, for ``rollout=heuristic``
+    decide_without_search   perspective -> action, or None to search: decisions no search of a
+                            playing budget can weigh (Caesar & Cleopatra's arranged pile)
+    defaults                the search's spec parameters for this game, e.g. ``{"depth": 4}``
+    """
+
+    leaf_values: Callable | None = None
+    rollout_policy: Callable | None = None
+    decide_without_search: Callable | None = None
+    defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class TerminalFace:
+    """A game's drawing for the command line. ``render(observation)`` and ``narrate(event,
+    viewer)`` are required; the rest may be None (the command line then has generic ones):
+    ``decision(observation, actions)``, ``moves(actions)`` -> (ordered, renderable),
+    ``auto_note(observation, action)``, ``result(observation)``, ``turn_label(observation)``,
+    ``help_text()``."""
+
+    render: Callable
+    narrate: Callable
+    decision: Callable | None = None
+    moves: Callable | None = None
+    auto_note: Callable | None = None
+    result: Callable | None = None
+    turn_label: Callable | None = None
+    help_text: Callable | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Parts:
+    """A game's parts: its heuristic agent class, its search hooks, its terminal face."""
+
+    heuristic: type | None = None
+    search: SearchHooks = SearchHooks()
+    terminal: TerminalFace | None = None
+
+
+NO_PARTS = Parts()
