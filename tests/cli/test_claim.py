@@ -373,7 +373,7 @@ def test_the_table_says_a_seer_saw_a_card_go_to_a_seat_but_not_which():
     """K16, K28: seat 1's Seer saw the deck card seat 0 took; seat 2 sees only that it did."""
     from rich.console import Console
 
-    from ludus.games.claim.testing import position
+    from ludus.games.claim.positions import position
 
     s = position(3, factions=SEER_DECK, leader=1, prizes=["giants 9", "giants 1"],
                  hands={0: ["dragons 5", "trolls 0"], 1: ["seers 7", "trolls 1"], 2: ["dragons 9", "trolls 2"]},

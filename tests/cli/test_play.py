@@ -310,7 +310,7 @@ def test_numbers_typed_ahead_stop_where_the_kind_of_decision_changes(run, tmp_pa
 
 def test_the_bonus_goal_line_says_met_or_how_many_are_needed():
     from ludus.games.caesar_cleopatra import terminal as cc_terminal
-    from ludus.games.caesar_cleopatra.testing import position
+    from ludus.games.caesar_cleopatra.positions import position
 
     def line(won):
         s = position(won={"praetors": (won, 0)}, bonus=("praetors", "senators"), hands=("1", "1"))

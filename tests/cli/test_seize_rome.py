@@ -408,7 +408,7 @@ def test_result_of_a_draw(run, tmp_path):
 
 def test_result_of_a_draw_between_winners():
     """S14: both seats reach the regions needed with the same count and total strength."""
-    from ludus.games.seize_rome.testing import position
+    from ludus.games.seize_rome.positions import position
 
     state = position(hands={0: ["red 1"], 1: ["blue 1"]}, regions_to_win=2, to_move=0,
                      board={"red": {0: ["red 5"]}, "blue": {0: ["blue 5"]},

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ludus
-from ludus.games.caesar_cleopatra.testing import check_consistent, play, position
+from ludus.games.caesar_cleopatra.positions import check_consistent, play, position
 
 from ..common import fingerprint, legal, names, of  # noqa: F401  (shared by the tests)
 

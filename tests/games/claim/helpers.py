@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ludus
-from ludus.games.claim.testing import card, cards, check_consistent, play, position
+from ludus.games.claim.positions import card, cards, check_consistent, play, position
 
 from ..common import fingerprint, legal, names, of  # noqa: F401  (shared by the tests)
 

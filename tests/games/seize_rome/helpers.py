@@ -7,7 +7,7 @@ import json
 import ludus
 from ludus.games.seize_rome.cards import COLOURS
 from ludus.games.seize_rome.notation import PLAY, Action
-from ludus.games.seize_rome.testing import card, cards, check_consistent, play, position, region
+from ludus.games.seize_rome.positions import card, cards, check_consistent, play, position, region
 
 from ..common import fingerprint, legal, names, of  # noqa: F401  (shared by the tests)
 

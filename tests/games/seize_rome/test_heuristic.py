@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ludus.games.seize_rome.heuristic import leaf_values, play_values
-from ludus.games.seize_rome.testing import play, position
+from ludus.games.seize_rome.positions import play, position
 
 
 def test_the_leaf_counts_regions_the_round_would_give():

@@ -1,23 +1,16 @@
-"""The position helper itself (ludus.games.seize_rome.testing)."""
+"""The position helper itself (ludus.games.seize_rome.positions)."""
 
 from __future__ import annotations
 
-import doctest
 import random
 from collections import Counter
 
 import pytest
 
 import ludus
-import ludus.games.seize_rome.testing as testing
 
 from ..common import check_in_play
 from .helpers import area, canon, card, cards, check_consistent, hand, play, position, region
-
-
-def test_docstring_example_runs():
-    result = doctest.testmod(testing, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _positions():

@@ -4,7 +4,7 @@
 played (phase 1 or 2, possibly in the middle of a trick) from a short description of the
 table; ``play(state, ...)`` plays moves written in the game's notation and returns the events.
 
->>> from ludus.games.claim.testing import position, play
+>>> from ludus.games.claim.positions import position, play
 >>> s = position(
 ...     hands={0: ["gnomes 5", "trolls 2"], 1: ["dragons 1", "seers 8"]},
 ...     prizes=["giants 9"],                  # the face-up prize
@@ -58,7 +58,7 @@ from collections import Counter
 from ...core.errors import OptionError
 from ...core.rng import shuffle
 from ...core.testing import per_seat as _per_seat
-from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
+from ...core.testing import play  # noqa: F401  (re-exported: tests use positions.play)
 from .cards import (
     DEAL,
     DOPPELGANGERS,

@@ -1,21 +1,13 @@
-"""The position helper itself (ludus.games.caesar_cleopatra.testing)."""
+"""The position helper itself (ludus.games.caesar_cleopatra.positions)."""
 
 from __future__ import annotations
-
-import doctest
 
 import pytest
 
 import ludus
-import ludus.games.caesar_cleopatra.testing as testing
 
 from ..common import check_in_play
 from .helpers import GROUPS, cc, check_consistent, legal, play, position
-
-
-def test_docstring_example_runs():
-    result = doctest.testmod(testing, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _positions():

@@ -1,23 +1,16 @@
-"""The position helper itself (ludus.games.claim.testing)."""
+"""The position helper itself (ludus.games.claim.positions)."""
 
 from __future__ import annotations
 
-import doctest
 import json
 import random
 
 import pytest
 
 import ludus
-import ludus.games.claim.testing as testing
 
 from ..common import check_in_play
 from .helpers import check_consistent, play, position, seat
-
-
-def test_docstring_example_runs():
-    result = doctest.testmod(testing, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def _positions():

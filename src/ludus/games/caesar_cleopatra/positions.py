@@ -4,7 +4,7 @@
 done, nothing decided yet this turn) from a short description of the table; ``play(state,
 ...)`` plays moves written in the game's notation and returns the events.
 
->>> from ludus.games.caesar_cleopatra.testing import position, play
+>>> from ludus.games.caesar_cleopatra.positions import position, play
 >>> s = position(
 ...     to_move=0,
 ...     hands=("3 4 5 P assassin", "1 2 veto"),
@@ -68,7 +68,7 @@ from collections.abc import Mapping
 
 from ...core.knowledge import Beliefs
 from ...core.rng import shuffle
-from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
+from ...core.testing import play  # noqa: F401  (re-exported: tests use positions.play)
 from .cards import (
     ACTION_DECK,
     ACTION_NAMES,

@@ -4,7 +4,7 @@
 turn, from a short description of the table; ``play(state, ...)`` plays moves written in the
 game's notation and returns the events.
 
->>> from ludus.games.seize_rome.testing import position, play
+>>> from ludus.games.seize_rome.positions import position, play
 >>> s = position(
 ...     hands={0: ["red 5", "wild"], 1: ["red 2", "blue 6"]},
 ...     board={"red": {1: ["red 4"]}},          # seat 1 has a card face down in red
@@ -62,7 +62,7 @@ from ...core.errors import IllegalAction
 from ...core.knowledge import Knowledge
 from ...core.rng import shuffle
 from ...core.testing import per_seat as _per_seat
-from ...core.testing import play  # noqa: F401  (re-exported: tests use testing.play)
+from ...core.testing import play  # noqa: F401  (re-exported: tests use positions.play)
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
 from .notation import PLAY, parse
 from .state import SeizeRomeState
