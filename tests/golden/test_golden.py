@@ -1,4 +1,4 @@
-"""Golden playthroughs: each case of scripts/regen_golden.py, regenerated in memory, must equal
+"""Golden playthroughs: each case of ludus.golden, regenerated in memory, must equal
 its checked-in file in tests/golden/. A difference means the engine's behaviour changed
 (rules, chance, notation, events, observations or records); if that was intended, rewrite the
 files with ``python scripts/regen_golden.py`` and review the diff in the commit.
@@ -7,11 +7,11 @@ files with ``python scripts/regen_golden.py`` and review the diff in the commit.
 from __future__ import annotations
 
 import difflib
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from ludus import golden
 
 ROOT = Path(__file__).resolve().parents[2]
 HINT = "run python scripts/regen_golden.py if the change is intended"
@@ -19,15 +19,7 @@ MAX_DIFF_LINES = 40
 MAX_LINE = 240
 
 
-def _load_regen():
-    spec = importlib.util.spec_from_file_location("ludus_regen_golden", ROOT / "scripts" / "regen_golden.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up while building Case
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = _load_regen()
+GOLDEN_DIR = Path(__file__).resolve().parent
 
 
 def _clip(line: str, around: int | None = None) -> str:
@@ -88,20 +80,20 @@ def explain(expected: str, actual: str, name: str) -> str:
     return "\n".join(out)
 
 
-@pytest.mark.parametrize("golden_case", regen.cases(), ids=str)
+@pytest.mark.parametrize("golden_case", golden.cases(), ids=str)
 def test_golden(golden_case):
-    path = golden_case.path
+    path = GOLDEN_DIR / golden_case.file_name
     if not path.exists():
         pytest.fail(f"{path.relative_to(ROOT)} is missing; {HINT}", pytrace=False)
     expected = path.read_text(encoding="utf-8")
-    actual = regen.render(golden_case)
+    actual = golden.render(golden_case)
     if actual != expected:
         pytest.fail(f"{golden_case} differs from {path.relative_to(ROOT)}:\n\n"
                     f"{explain(expected, actual, path.name)}\n\n{HINT}", pytrace=False)
 
 
 def test_no_stale_golden_files():
-    stale = [p.name for p in regen.stale_files()]
+    stale = [p.name for p in golden.stale_files(GOLDEN_DIR)]
     assert not stale, (f"golden files no case produces: {', '.join(stale)}; "
                        "run python scripts/regen_golden.py --prune if they are obsolete")
 
@@ -109,5 +101,5 @@ def test_no_stale_golden_files():
 def test_every_game_has_a_case():
     import ludus
 
-    covered = {c.game for c in regen.cases()}
+    covered = {c.game for c in golden.cases()}
     assert covered == set(ludus.game_ids())
