@@ -13,9 +13,9 @@ from rich.text import Text
 
 import ludus
 from ludus.core.errors import RecordError
-from ludus.session import Session
+from ludus.session import Session, steps
 
-from .common import app, fail, make_console, narration, parse_seat, print_lines, result_view, seat_names, terminal_for
+from .common import app, fail, make_console, parse_seat, print_lines, result_view, seat_names, terminal_for
 from .screen import read_line
 
 
@@ -65,7 +65,8 @@ def turn_title(term, names: list[str], turn, active: int | None, decision: int) 
 
 
 def replay_steps(record: dict, seat: int | None):
-    """Yield (step title, narration lines, observation) per turn, as ``seat`` saw them.
+    """Yield (step title, narration lines, observation) per turn, as ``seat`` saw them (the
+    session's ``steps``: each move's events as the seat saw them).
 
     A step is one turn (all decisions until the turn number of the observation changes), or
     one decision for a game whose observations carry no ``turn``.
@@ -73,21 +74,19 @@ def replay_steps(record: dict, seat: int | None):
     game = ludus.make(record["game"], **record["options"])
     term = terminal_for(game)
     names = seat_names(game)
-    state = game.new_state(seed=record["seed"])
+    start = game.new_state(seed=record["seed"])
     lines: list[str] = []
-    current = turn_of(term, state)
-    active = state.current_player
-    for i, text in enumerate(record["actions"]):
-        events = state.apply(game.parse_action(text))
-        lines += narration(term, events, seat)
+    current, active = turn_of(term, start), start.current_player
+    state = start
+    for i, (state, entry) in enumerate(steps(record, seat)):
+        lines += [line for event in entry.events if (line := term.narrate(event, seat))]
         new = turn_of(term, state)
-        last = i == len(record["actions"]) - 1
-        if new != current or new is None or last:
+        if new != current or new is None or i == len(record["actions"]) - 1:
             yield turn_title(term, names, current, active, len(state.history)), lines, state.observe(seat)
             lines = []
             current, active = new, state.current_player
     if not record["actions"]:
-        yield "Start", [], state.observe(seat)
+        yield "Start", [], start.observe(seat)
 
 
 @app.command("replay")
