@@ -364,9 +364,9 @@ def test_narration_from_each_seat():
     assert plain.sub("", " ".join(narration(term, [taken], 1 - taken.player))) == \
         f"Seat {taken.player} took a card from the deck"
     smash = ev.GnomeSmashed(0, 1, 5)
-    assert plain.sub("", term.narrate(smash, 1)) == "Seat 0's Giant smashed your gnomes 5"
-    assert plain.sub("", term.narrate(smash, 0)) == "Your Giant smashed seat 1's gnomes 5"
-    assert "Trolls waiting" in term.narrate(ev.TrollsWaiting(("trolls 2",)), 0)
+    assert term.narrate(smash, 1).text == "Seat 0's Giant smashed your gnomes 5"
+    assert term.narrate(smash, 0).text == "Your Giant smashed seat 1's gnomes 5"
+    assert "Trolls waiting" in term.narrate(ev.TrollsWaiting(("trolls 2",)), 0).text
 
 
 def test_the_table_says_a_seer_saw_a_card_go_to_a_seat_but_not_which():
@@ -413,8 +413,9 @@ def test_a_bad_search_bot_spec_is_refused(run, spec, message):
 
 def test_a_trick_is_told_by_who_won_and_with_more_players_who_came_next():
     from ludus.games.claim import terminal as claim_terminal
+    from ludus.core.narration import Line
     from ludus.games.claim.events import TrickWon
 
-    assert claim_terminal.narrate(TrickWon(1, (1, 0), 1), 0) == "[bold]Seat 1 won the trick[/bold]"
+    assert claim_terminal.narrate(TrickWon(1, (1, 0), 1), 0) == Line("Seat 1 won the trick", "strong")
     three = claim_terminal.narrate(TrickWon(2, (2, 0, 1), 1), 0)
-    assert three == "[bold]Seat 2 won the trick[/bold] (then you, seat 1)"
+    assert three.text == "Seat 2 won the trick (then you, seat 1)"

@@ -303,7 +303,8 @@ def _find(want, seeds=range(60), **options):
 
 def _say(event, viewer) -> str:
     seen = event.seen_by(viewer)
-    return "" if seen is None else _plain(TERM.narrate(seen, viewer) or "")
+    line = None if seen is None else TERM.narrate(seen, viewer)
+    return "" if line is None else line.text
 
 
 def test_narration_from_each_seat():

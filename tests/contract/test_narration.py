@@ -1,5 +1,5 @@
 """Every event of every game narrates: a face (the terminal, a browser) has words for whatever
-happens, as each seat sees it. The events come from random games of several option sets, and a
+happens, as each seat sees it — plain words with a style tag (``ludus.core.narration.Line``). The events come from random games of several option sets, and a
 game's rarer events (a vetoed opener that leaves no room) are built by hand."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import random
 
 import ludus
 from ludus.core.events import Event
+from ludus.core.narration import Line
 from ludus.games.caesar_cleopatra.events import NoPlacement
 
 OPTION_SETS = {
@@ -45,3 +46,5 @@ def test_every_event_of_every_game_narrates(game_id):
             viewers = [*range(game.num_players), None]
             words = [game.parts.terminal.narrate(seen, v) for v in viewers if (seen := event.seen_by(v)) is not None]
             assert any(words), f"{cls.__name__} has no words for any seat: {event}"
+            for line in filter(None, words):   # data, the same words for every face: no markup
+                assert isinstance(line, Line) and line.text and "[/" not in line.text, line

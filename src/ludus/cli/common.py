@@ -20,6 +20,7 @@ import ludus
 from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
 from ludus.core.errors import LudusError, OptionError
+from ludus.core.narration import Line
 from ludus.core.options import parse_option_strings
 
 
@@ -80,9 +81,9 @@ def _generic_render(observation: dict):
     return JSON(json.dumps(observation, default=str), indent=1)
 
 
-def _generic_narrate(event, viewer=None) -> str | None:
+def _generic_narrate(event, viewer=None) -> Line:
     fields = ", ".join(f"{k}={v}" for k, v in event.to_dict().items() if k != "type")
-    return escape(f"{type(event).__name__}({fields})")
+    return Line(f"{type(event).__name__}({fields})")
 
 
 def _generic_moves(actions: list):
@@ -122,6 +123,17 @@ def terminal_for(game) -> SimpleNamespace:
     )
 
 
+# How the terminal shows each narration style (ludus.core.narration.STYLES).
+RICH_STYLES = {"": "", "strong": "bold", "good": "bold green", "bad": "bold red", "action": "bold yellow",
+               "quiet": "dim"}
+
+
+def markup(line: Line) -> str:
+    """A narration line as rich markup: its words escaped, its style as the terminal's look."""
+    style = RICH_STYLES[line.style]
+    return f"[{style}]{escape(line.text)}[/{style}]" if style else escape(line.text)
+
+
 def narration(term, events, viewer: int | None) -> list[str]:
     """Lines (rich markup) for ``events`` as ``viewer`` saw them: only ``event.seen_by(viewer)``."""
     lines = []
@@ -131,7 +143,7 @@ def narration(term, events, viewer: int | None) -> list[str]:
             continue
         line = term.narrate(seen, viewer)
         if line:
-            lines.append(line)
+            lines.append(markup(line))
     return lines
 
 

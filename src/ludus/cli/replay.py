@@ -15,7 +15,17 @@ import ludus
 from ludus.core.errors import RecordError
 from ludus.session import Session, steps
 
-from .common import app, fail, make_console, parse_seat, print_lines, result_view, seat_names, terminal_for
+from .common import (
+    app,
+    fail,
+    make_console,
+    narration,
+    parse_seat,
+    print_lines,
+    result_view,
+    seat_names,
+    terminal_for,
+)
 from .screen import read_line
 
 
@@ -79,7 +89,7 @@ def replay_steps(record: dict, seat: int | None):
     current, active = turn_of(term, start), start.current_player
     state = start
     for i, (state, entry) in enumerate(steps(record, seat)):
-        lines += [line for event in entry.events if (line := term.narrate(event, seat))]
+        lines += narration(term, entry.events, seat)
         new = turn_of(term, state)
         if new != current or new is None or i == len(record["actions"]) - 1:
             yield turn_title(term, names, current, active, len(state.history)), lines, state.observe(seat)

@@ -34,7 +34,8 @@ class SearchHooks:
 @dataclasses.dataclass(frozen=True)
 class TerminalFace:
     """A game's drawing for the command line. ``render(observation)`` and ``narrate(event,
-    viewer)`` are required; the rest may be None (the command line then has generic ones):
+    viewer)`` (a ``ludus.core.narration.Line``: plain words and a style tag, the same on every
+    face, or None) are required; the rest may be None (the command line then has generic ones):
     ``decision(observation, actions)``, ``moves(actions)`` -> (ordered, renderable),
     ``auto_note(observation, action)``, ``result(observation)``, ``turn_label(observation)``,
     ``help_text()``."""

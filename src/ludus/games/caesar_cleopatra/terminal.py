@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...core.narration import Line
 from ...core.parts import TerminalFace
 from .cards import BONUS_NEEDS, BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES
 from .notation import CASTLE, DOWN, UP
@@ -259,7 +260,7 @@ def _target(card: str, target: str, player: int, viewer: int | None) -> str:
     opp = 1 - player
     if card == "assassin":
         value, _, group = target.partition(" at ")
-        return f" on {_whose(opp, viewer)} {escape(value)} at the {_group(group)}"
+        return f" on {_whose(opp, viewer)} {value} at the {_group(group)}"
     if card == "spy":
         return f" on {_whose(opp, viewer)} hand"
     if card == "castling":
@@ -269,27 +270,26 @@ def _target(card: str, target: str, player: int, viewer: int | None) -> str:
     return ""
 
 
-def _vote(e, viewer: int | None) -> str:
+def _vote(e, viewer: int | None) -> Line:
     def side(p: int) -> str:
         cards = e.cards[p]
         return f"{_seat_name(p)} " + ("+".join(cards) + f" = {e.sums[p]}" if cards else "0")
 
-    head = "[bold]Exceptional vote[/bold] (8 cards)" if e.exceptional else "[bold]Vote[/bold]"
+    head = "Exceptional vote (8 cards)" if e.exceptional else "Vote"
     text = f"{head} at the {_group(e.group)}: {side(0)} vs {side(1)} → "
     if e.winner is None:
-        return text + "a tie, nothing happens."
-    who = _who(e.winner, viewer)
-    text += f"[bold green]{who} win{'' if e.winner == viewer else 's'} a patrician[/bold green]"
+        return Line(text + "a tie, nothing happens.", "strong")
+    text += f"{_who(e.winner, viewer)} win{'' if e.winner == viewer else 's'} a patrician"
     if e.philosopher:
         text += " (a Philosopher reverses the vote)"
     gone = [f"{_seat_name(p)} {' '.join(e.discarded[p])}" for p in (0, 1) if e.discarded[p]]
     if gone:
         text += "; discarded: " + ", ".join(gone)
-    return text + "."
+    return Line(text + ".", "good" if e.winner == viewer else "bad" if viewer in (0, 1) else "strong")
 
 
-def narrate(event, viewer: int | None = None) -> str | None:
-    """One line of rich markup for ``event`` as ``viewer`` saw it (None: not worth a line).
+def narrate(event, viewer: int | None = None) -> Line | None:
+    """One line for ``event`` as ``viewer`` saw it (None: not worth a line).
 
     ``event`` must already be ``original.seen_by(viewer)``: hidden fields are None.
     """
@@ -298,101 +298,98 @@ def narrate(event, viewer: int | None = None) -> str | None:
     p = getattr(e, "player", None)
     if kind == "ActionCardArranged":
         if e.card is None:
-            return f"{_who(p, viewer)} put an action card on {'your' if p == viewer else 'their'} pile."
-        return f"You put {_a_card(e.card)} next on your action pile."
+            return Line(f"{_who(p, viewer)} put an action card on {'your' if p == viewer else 'their'} pile.")
+        return Line(f"You put {_a_card(e.card)} next on your action pile.")
     if kind == "OpeningCardPlaced":
         if e.value is None:
-            return f"{_who(p, viewer)} placed an opening card face down at the {_group(e.group)}."
-        return f"{_who(p, viewer)} placed {'your' if p == viewer else 'an'} opening {escape(e.value)} " \
-               f"face down at the {_group(e.group)}."
+            return Line(f"{_who(p, viewer)} placed an opening card face down at the {_group(e.group)}.")
+        return Line(f"{_who(p, viewer)} placed {'your' if p == viewer else 'an'} opening {e.value} "
+                    f"face down at the {_group(e.group)}.")
     if kind == "InfluencePlaced":
         if e.face_up:
-            return (f"{_who(p, viewer)} placed {_a(_card(e.value))} [bold]face up[/bold] "
-                    f"at the {_group(e.group)}.")
+            return Line(f"{_who(p, viewer)} placed {_a(_card(e.value))} face up at the {_group(e.group)}.")
         if e.value is None:
-            return f"{_who(p, viewer)} placed a card face down at the {_group(e.group)}."
-        return f"{_who(p, viewer)} placed {'your' if p == viewer else 'a'} {_card(e.value)} face down " \
-               f"at the {_group(e.group)}."
+            return Line(f"{_who(p, viewer)} placed a card face down at the {_group(e.group)}.")
+        return Line(f"{_who(p, viewer)} placed {'your' if p == viewer else 'a'} {_card(e.value)} face down "
+                    f"at the {_group(e.group)}.")
     if kind == "CardDrawn":
         if e.card is None:
-            return f"{_who(p, viewer)} drew a card from the {e.pile} pile."
-        return f"{_who(p, viewer)} drew {_a_card(e.card)} from the {e.pile} pile."
+            return Line(f"{_who(p, viewer)} drew a card from the {e.pile} pile.")
+        return Line(f"{_who(p, viewer)} drew {_a_card(e.card)} from the {e.pile} pile.")
     if kind == "ActionCardPlayed":
-        return (f"{_who(p, viewer)} played [bold yellow]{_a_card(e.card)}[/bold yellow]"
-                f"{_target(e.card, e.target, p, viewer)}.")
+        return Line(f"{_who(p, viewer)} played {_a_card(e.card)}{_target(e.card, e.target, p, viewer)}.", "action")
     if kind == "ActionAnswered":
         if e.vetoed:
-            return f"[bold red]{_who(p, viewer)} vetoed it![/bold red]"
-        return f"{_who(p, viewer)} allowed it."
+            return Line(f"{_who(p, viewer)} vetoed it!", "bad")
+        return Line(f"{_who(p, viewer)} allowed it.")
     if kind == "HandSpied":
         owner = e.owner
         if e.hand is None:
-            return f"{_who(p, viewer)} looked at {_whose(owner, viewer)} hand."
+            return Line(f"{_who(p, viewer)} looked at {_whose(owner, viewer)} hand.")
         if viewer == p:
-            return f"Your Spy sees {_whose(owner, viewer)} hand: [yellow]{escape(_values(e.hand))}[/yellow]."
-        return f"{_seat_name(p)}'s Spy saw your hand."
+            return Line(f"Your Spy sees {_whose(owner, viewer)} hand: {_values(e.hand)}.", "action")
+        return Line(f"{_seat_name(p)}'s Spy saw your hand.")
     if kind == "CardDiscarded":
         why = " (picked by the Spy)" if e.reason == "spy" else ""
-        return f"{_who(p, viewer)} discarded {_a_card(e.card)}{why}."
+        return Line(f"{_who(p, viewer)} discarded {_a_card(e.card)}{why}.")
     if kind == "CardsRevealed":
-        return (f"The Scout turns up {_whose(p, viewer)} face-down cards at the {_group(e.group)}: "
-                f"[bold]{escape(_values(e.values))}[/bold].")
+        return Line(f"The Scout turns up {_whose(p, viewer)} face-down cards at the {_group(e.group)}: "
+                    f"{_values(e.values)}.", "action")
     if kind == "InfluenceRemoved":
-        where = f"at the {_group(e.group)}"
-        vals = escape(_values(e.values))
+        where, values = f"at the {_group(e.group)}", _values(e.values)
         if e.reason == "assassin":
-            return f"{_whose(p, viewer).capitalize()} {vals} {where} is assassinated (discarded)."
+            return Line(f"{_whose(p, viewer).capitalize()} {values} {where} is assassinated (discarded).", "action")
         if e.reason == "wrath":
-            return f"The Wrath of the Gods discards {_whose(p, viewer)} cards {where}: {vals}."
-        return f"{_whose(p, viewer).capitalize()} remaining cards {where} are discarded: {vals}."
+            return Line(f"The Wrath of the Gods discards {_whose(p, viewer)} cards {where}: {values}.", "action")
+        return Line(f"{_whose(p, viewer).capitalize()} remaining cards {where} are discarded: {values}.", "quiet")
     if kind == "CastlingTaken":
         n = e.count
-        return (f"{_who(p, viewer)} took back {n} card{'s' if n != 1 else ''} from the "
-                + " and the ".join(_group(g) for g in e.groups) + ".")
+        return Line(f"{_who(p, viewer)} took back {n} card{'s' if n != 1 else ''} from the "
+                    + " and the ".join(_group(g) for g in e.groups) + ".")
     if kind == "CastlingPlaced":
         if e.value is None:
-            return f"{_who(p, viewer)} put a card back face down at the {_group(e.group)}."
-        return f"{_who(p, viewer)} put {'your' if p == viewer else 'a'} {_card(e.value)} back face down " \
-               f"at the {_group(e.group)}."
+            return Line(f"{_who(p, viewer)} put a card back face down at the {_group(e.group)}.")
+        return Line(f"{_who(p, viewer)} put {'your' if p == viewer else 'a'} {_card(e.value)} back face down "
+                    f"at the {_group(e.group)}.")
     if kind == "VoteRevealed":
         shown = " vs ".join(f"{_seat_name(i)} {'+'.join(c) if c else '0'}" for i, c in enumerate(e.cards))
-        return (f"[bold]Exceptional vote[/bold] (8 cards) at the {_group(e.group)}: the cards are revealed "
-                f"({escape(shown)}); an action card may still be played before the count.")
+        return Line(f"Exceptional vote (8 cards) at the {_group(e.group)}: the cards are revealed ({shown}); "
+                    "an action card may still be played before the count.", "strong")
     if kind == "NoPlacement":
-        return f"{_who(p, viewer)} cannot place any card now: the turn goes on without a placement."
+        return Line(f"{_who(p, viewer)} cannot place any card now: the turn goes on without a placement.")
     if kind == "VoteHeld":
         return _vote(e, viewer)
     if kind == "VoCFlipped":
         if e.card in GROUPS:
-            return f"The vote card is flipped: [bold]{_group(e.card)}[/bold]."
+            return Line(f"The vote card is flipped: {_group(e.card)}.", "strong")
         if e.card == "orgy":
-            return "The vote card is flipped: an Orgy — no vote."
-        return "The vote card is flipped: an Orgy — no vote, and the vote deck is reshuffled."
+            return Line("The vote card is flipped: an Orgy — no vote.", "strong")
+        return Line("The vote card is flipped: an Orgy — no vote, and the vote deck is reshuffled.", "strong")
     if kind == "VoCReshuffled":
-        return f"The vote deck now holds {e.deck_size} cards again."
+        return Line(f"The vote deck now holds {e.deck_size} cards again.", "quiet")
     if kind == "BustDrawn":
-        text = f"{_who(p, viewer)} drew [bold]{_bust(e.bust)}[/bold] from the bag"
+        text = f"{_who(p, viewer)} drew {_bust(e.bust)} from the bag"
         if e.bust in BUST_GROUP:
-            return text + f": the {_group(BUST_GROUP[e.bust])} vote."
+            return Line(text + f": the {_group(BUST_GROUP[e.bust])} vote.", "strong")
         if e.bust == "grey":
-            return text + ": no vote."
-        return text + ": no vote, and every bust goes back into the bag."
+            return Line(text + ": no vote.", "strong")
+        return Line(text + ": no vote, and every bust goes back into the bag.", "strong")
     if kind == "BustsReturned":
-        return f"The bag holds {e.bag_size} busts again."
+        return Line(f"The bag holds {e.bag_size} busts again.", "quiet")
     if kind == "GroupExhausted":
         if getattr(e, "bust", None):
-            return f"The {_group(e.group)} have no patricians left; {_bust(e.bust)} leaves the game."
-        return f"The {_group(e.group)} have no patricians left; their vote card leaves the game."
+            return Line(f"The {_group(e.group)} have no patricians left; {_bust(e.bust)} leaves the game.", "quiet")
+        return Line(f"The {_group(e.group)} have no patricians left; their vote card leaves the game.", "quiet")
     if kind == "PassiveTurn":
         if not e.exchanged:
-            return f"{_who(p, viewer)} passed (a passive turn without an exchange)."
+            return Line(f"{_who(p, viewer)} passed (a passive turn without an exchange).")
         n = e.exchanged
-        return f"{_who(p, viewer)} took a passive turn, exchanging {n} card{'s' if n != 1 else ''}."
+        return Line(f"{_who(p, viewer)} took a passive turn, exchanging {n} card{'s' if n != 1 else ''}.")
     if kind == "GameOver":
         scores = ", ".join(f"{_seat_name(i)} {s}" for i, s in enumerate(e.scores))
         winner = "a draw" if e.winner is None else f"{_seat_name(e.winner)} wins"
-        return f"[bold]Game over[/bold] ({escape(e.reason)}): {scores} — {winner}."
-    return escape(f"{kind}: {event.to_dict()}")
+        return Line(f"Game over ({e.reason}): {scores} — {winner}.", "strong")
+    return Line(f"{kind}: {event.to_dict()}")
 
 
 # -- decisions ------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...core.narration import Line
 from ...core.parts import TerminalFace
 from .cards import DEAL, FACTION_VALUES, FACTIONS
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
@@ -354,8 +355,13 @@ def _then(ranking, viewer) -> str:
     return " (then " + ", ".join(_whom(r, viewer) for r in ranking[1:]) + ")"
 
 
-def narrate(event, viewer: int | None = None) -> str | None:
-    """One line of rich markup for ``event`` as ``viewer`` saw it (None: not worth a line).
+def _names(cards) -> str:
+    """Cards in plain words, for narration: ``dragons 7, seers 2``."""
+    return ", ".join(cards) if cards else "nothing"
+
+
+def narrate(event, viewer: int | None = None) -> Line | None:
+    """One line for ``event`` as ``viewer`` saw it (None: not worth a line).
 
     ``event`` must already be ``original.seen_by(viewer)``: hidden fields are None.
     """
@@ -364,40 +370,40 @@ def narrate(event, viewer: int | None = None) -> str | None:
     p = getattr(e, "player", None)
     if kind == "PrizesRevealed":
         word = "Prize" if len(e.cards) == 1 else "Prizes"
-        return f"[dim]{word} revealed:[/dim] {_cards(e.cards)}"
+        return Line(f"{word} revealed: {_names(e.cards)}", "quiet")
     if kind == "CardPlayed":
-        text = f"{_who(p, viewer)} played {_card(e.card)}"
+        text = f"{_who(p, viewer)} played {e.card}"
         if not e.followed:
-            text += " [dim](did not follow: no card of the led faction)[/dim]"
-        return text
+            text += " (did not follow: no card of the led faction)"
+        return Line(text)
     if kind == "TrickWon":
-        return f"[bold]{_who(e.winner, viewer)} won the trick[/bold]{_then(e.ranking, viewer)}"
+        return Line(f"{_who(e.winner, viewer)} won the trick{_then(e.ranking, viewer)}", "strong")
     if kind == "PrizeTaken":
-        return f"{_who(p, viewer)} took the prize {_card(e.card)}"
+        return Line(f"{_who(p, viewer)} took the prize {e.card}")
     if kind == "DeckCardTaken":
         if e.card is None:
-            return f"{_who(p, viewer)} took a card from the deck"
+            return Line(f"{_who(p, viewer)} took a card from the deck")
         if p == viewer:
-            return f"You took {_card(e.card)} from the deck"
-        return f"{_who(p, viewer)} took {_card(e.card)} from the deck [dim](your Seer saw it)[/dim]"
+            return Line(f"You took {e.card} from the deck")
+        return Line(f"{_who(p, viewer)} took {e.card} from the deck (your Seer saw it)")
     if kind == "SeerLooked":
         if e.card is None:
-            return f"{_who(p, viewer)}'s Seer looked at the top deck card"
-        return f"Your Seer saw {_card(e.card)} on top of the deck"
+            return Line(f"{_who(p, viewer)}'s Seer looked at the top deck card", "action")
+        return Line(f"Your Seer saw {e.card} on top of the deck", "action")
     if kind == "CardsCollected":
-        cards = _cards(e.cards)
+        cards = _names(e.cards)
         if e.where == "gnomes":
-            return f"{_who(p, viewer)} put {cards} in {'your' if p == viewer else 'their'} Gnome area"
-        return f"{_who(p, viewer)} scored {cards}"
+            return Line(f"{_who(p, viewer)} put {cards} in {'your' if p == viewer else 'their'} Gnome area")
+        return Line(f"{_who(p, viewer)} scored {cards}")
     if kind == "TrollsWaiting":
-        return f"Trolls waiting for the next trick: {_cards(e.cards)}"
+        return Line(f"Trolls waiting for the next trick: {_names(e.cards)}", "quiet")
     if kind == "GnomeSmashed":
         whose = "your" if e.victim == viewer else f"seat {e.victim}'s"
-        return (f"[yellow]{_who(p, viewer)}{'r' if p == viewer else chr(39) + 's'} Giant smashed "
-                f"{whose} gnomes {e.value}[/yellow]")
+        return Line(f"{_who(p, viewer)}{'r' if p == viewer else chr(39) + 's'} Giant smashed "
+                    f"{whose} gnomes {e.value}", "action")
     if kind == "PhaseTwoBegins":
-        return (f"[bold]Phase 2 begins[/bold]: follower piles become hands; "
-                f"{_whom(e.leader, viewer)} lead{'' if e.leader == viewer else 's'}")
+        return Line(f"Phase 2 begins: follower piles become hands; "
+                    f"{_whom(e.leader, viewer)} lead{'' if e.leader == viewer else 's'}", "strong")
     if kind == "GameOver":
         won = ", ".join(f"{_whom(i, viewer)} {n}" for i, n in enumerate(e.factions_won))
         best = max(e.returns)
@@ -405,8 +411,8 @@ def narrate(event, viewer: int | None = None) -> str | None:
         verdict = ("a draw" if not winners else
                    " and ".join(_whom(i, viewer) for i in winners) + (" win" if len(winners) > 1
                                                                     or winners[0] == viewer else " wins"))
-        return f"[bold]Game over[/bold]: factions won {won} — {verdict}"
-    return escape(f"{kind}: {event.to_dict()}")
+        return Line(f"Game over: factions won {won} — {verdict}", "strong")
+    return Line(f"{kind}: {event.to_dict()}")
 
 
 # -- decisions ------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...core.narration import Line
 from ...core.parts import TerminalFace
 from .cards import COLOURS
 from .notation import DRAW, PASS, PLAY
@@ -263,31 +264,31 @@ def render(observation: dict) -> Group:
 # -- narration ------------------------------------------------------------------------------
 
 
-def _reveal(e, viewer: int | None) -> str:
+def _reveal(e, viewer: int | None) -> Line:
     """``Red: you 9 (4 5), seat 1 7 (6 wild) — you win and control red``."""
-    head = _region(e.region, capital=True) + ": "
+    head = e.region.capitalize() + ": "
     played = [q for q, cards in enumerate(e.cards) if cards]
     if not played:
         keeps = (f"{_whom(e.controller, viewer)} {_verb(e.controller, viewer, 'keep')} control"
                  if e.controller is not None else "still nobody's")
-        return f"[dim]{head}nobody played — {keeps}[/dim]"
-    shown = ", ".join(f"{_whom(q, viewer)} [bold]{e.strengths[q]}[/bold]" + (
-        f" [dim]({escape(_values(e.cards[q]))})[/dim]" if len(e.cards[q]) > 1 or "wild" in e.cards[q] else "")
+        return Line(f"{head}nobody played — {keeps}", "quiet")
+    shown = ", ".join(f"{_whom(q, viewer)} {e.strengths[q]}" + (
+        f" ({_values(e.cards[q])})" if len(e.cards[q]) > 1 or "wild" in e.cards[q] else "")
         for q in played)
+    style = "strong"
     if e.winner is not None:
         w = e.winner
-        style = "green" if w == viewer else "bold"
-        end = (f"[{style}]{_whom(w, viewer)} {_verb(w, viewer, 'win')}[/{style}] and "
-               f"{_verb(w, viewer, 'control')} {_region(e.region)}")
+        style = "good" if w == viewer else "bad" if viewer is not None else "strong"
+        end = f"{_whom(w, viewer)} {_verb(w, viewer, 'win')} and {_verb(w, viewer, 'control')} {e.region}"
     elif len(played) == 1 or max(e.strengths) == 0:
         end = "no winner"
     else:
-        end = "[yellow]a tie, no winner[/yellow]"
+        end = "a tie, no winner"
         if e.controller is not None:
             end += f"; {_whom(e.controller, viewer)} {_verb(e.controller, viewer, 'keep')} control"
         else:
-            end += f"; nobody controls {_region(e.region)}"
-    return f"{head}{shown} — {end}"
+            end += f"; nobody controls {e.region}"
+    return Line(f"{head}{shown} — {end}", style)
 
 
 def _verdict(returns, viewer: int | None) -> tuple[str, list[int]]:
@@ -303,8 +304,8 @@ def _verdict(returns, viewer: int | None) -> tuple[str, list[int]]:
     return f"{names} share the lead (no winner)", top
 
 
-def narrate(event, viewer: int | None = None) -> str | None:
-    """One line of rich markup for ``event`` as ``viewer`` saw it (None: not worth a line).
+def narrate(event, viewer: int | None = None) -> Line | None:
+    """One line for ``event`` as ``viewer`` saw it (None: not worth a line).
 
     ``event`` must already be ``original.seen_by(viewer)``: hidden fields are None.
     """
@@ -313,33 +314,33 @@ def narrate(event, viewer: int | None = None) -> str | None:
     p = getattr(e, "player", None)
     if kind == "CardPlayed":
         if e.card is None:
-            return f"{_who(p, viewer)} played a card into {_region(e.region)}"
-        what = f"a {_card('wild')}" if e.card == "wild" else _card(e.card)
-        return f"{_who(p, viewer)} played {what} into {_region(e.region)}"
+            return Line(f"{_who(p, viewer)} played a card into {e.region}")
+        what = "a wild" if e.card == "wild" else e.card
+        return Line(f"{_who(p, viewer)} played {what} into {e.region}")
     if kind == "CardDrawn":
         if e.bonus:
             if e.card is None:
-                return f"{_who(p, viewer)} drew a bonus card [dim](for a region won)[/dim]"
-            return f"{_who(p, viewer)} drew a bonus card: {_card(e.card)}"
+                return Line(f"{_who(p, viewer)} drew a bonus card (for a region won)")
+            return Line(f"{_who(p, viewer)} drew a bonus card: {e.card}")
         if e.card is None:
-            return f"{_who(p, viewer)} drew a card"
-        return f"{_who(p, viewer)} drew {_card(e.card)}"
+            return Line(f"{_who(p, viewer)} drew a card")
+        return Line(f"{_who(p, viewer)} drew {e.card}")
     if kind == "Passed":
-        return f"{_who(p, viewer)} passed"
+        return Line(f"{_who(p, viewer)} passed")
     if kind == "RegionRevealed":
         return _reveal(e, viewer)
     if kind == "CardsReturned":
         cards = f"{e.count} played card" + ("s" if e.count != 1 else "")
         if e.where == "bottom":
-            return f"[dim]The {cards} go under the pile, shuffled[/dim]"
-        return f"[dim]The {cards} are discarded[/dim]"
+            return Line(f"The {cards} go under the pile, shuffled", "quiet")
+        return Line(f"The {cards} are discarded", "quiet")
     if kind == "RoundEnded":
         held = ", ".join(f"{_whom(q, viewer)} {c}" for q, c in enumerate(e.controlled))
-        return f"[bold]Round {e.round} over[/bold] — regions controlled: {held}"
+        return Line(f"Round {e.round} over — regions controlled: {held}", "strong")
     if kind == "GameOver":
         verdict, _ = _verdict(e.returns, viewer)
-        return f"[bold]Game over[/bold] ({escape(e.reason)}): [bold]{verdict}[/bold]"
-    return escape(f"{kind}: {event.to_dict()}")
+        return Line(f"Game over ({e.reason}): {verdict}", "strong")
+    return Line(f"{kind}: {event.to_dict()}")
 
 
 # -- decisions ------------------------------------------------------------------------------
