@@ -412,8 +412,8 @@ def test_a_bad_search_bot_spec_is_refused(run, spec, message):
 
 
 def test_a_trick_is_told_by_who_won_and_with_more_players_who_came_next():
-    from ludus.games.claim import terminal as claim_terminal
     from ludus.core.narration import Line
+    from ludus.games.claim import terminal as claim_terminal
     from ludus.games.claim.events import TrickWon
 
     assert claim_terminal.narrate(TrickWon(1, (1, 0), 1), 0) == Line("Seat 1 won the trick", "strong")
