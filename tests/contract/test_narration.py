@@ -1,6 +1,7 @@
 """Every event of every game narrates: a face (the terminal, a browser) has words for whatever
-happens, as each seat sees it — plain words with a style tag (``ludus.core.narration.Line``). The events come from random games of several option sets, and a
-game's rarer events (a vetoed opener that leaves no room) are built by hand."""
+happens, as each seat sees it — plain words with a style tag (``ludus.core.narration.Line``).
+The events come from random games of several option sets, and a game's rarer events (a vetoed
+opener that leaves no room) are built by hand."""
 
 from __future__ import annotations
 
