@@ -18,6 +18,21 @@ from .options import parse_options
 from .parts import NO_PARTS, Parts
 
 
+@dataclasses.dataclass(frozen=True)
+class GameInfo:
+    """What a learning or search library asks of a game before it plays (as OpenSpiel's
+    GameInfo): seats, the size of the flat action space, the range of ``returns()``, their sum
+    when it is the same in every game (None when it is not: a shared win of three players), and
+    the longest game in decisions (None: the rules bound it, but by no count worked out yet)."""
+
+    num_players: int
+    num_distinct_actions: int
+    min_utility: float
+    max_utility: float
+    utility_sum: float | None
+    max_game_length: int | None
+
+
 class Game:
     """A game with its options fixed: a factory of states and the keeper of the action table.
 
@@ -60,6 +75,16 @@ class Game:
         """The sides of the game, as groups of seats that always share their return (partners):
         by default every seat plays alone. Tournaments do not rate partners against each other."""
         return tuple((p,) for p in range(self.num_players))
+
+    @property
+    def info(self) -> GameInfo:
+        """Seats, action space, returns -1..+1 and their sum (``utility_sum``)."""
+        return GameInfo(self.num_players, self.num_actions, -1.0, 1.0, self.utility_sum, None)
+
+    @property
+    def utility_sum(self) -> float | None:
+        """The sum of ``returns()`` in every game, if it is always the same (zero-sum: 0)."""
+        return None
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -26,6 +26,11 @@ class Claim(Game):
     parse_notation = staticmethod(notation.parse)
     parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
 
+    @property
+    def utility_sum(self) -> float | None:
+        # two players or two teams: +1 against -1, or a draw; three: a shared win is +1, +1, -1 (K34)
+        return None if self.num_players == 3 else 0.0
+
     def _check_options(self, given: set[str]) -> None:
         o = self.options
         self.deck_factions = deck_factions(o.factions, o.players)      # K5: refuses bad decks

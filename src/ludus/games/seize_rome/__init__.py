@@ -27,6 +27,11 @@ class SeizeRome(Game):
     parse_notation = staticmethod(notation.parse)
     parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
 
+    @property
+    def utility_sum(self) -> float | None:
+        # two players: +1 against -1, or 0 each; more: the winner +1 and every other -1 (S14, S15)
+        return 0.0 if self.num_players == 2 else None
+
     def _check_options(self, given: set[str]) -> None:
         o = self.options
         deck = o.regions * 6 + o.wilds
