@@ -106,25 +106,28 @@ class Session:
     person. ``seed`` deals the game (default: 63 random bits from ``secrets``, never guessable
     from a hand). ``log``: a file to write the game to as it goes (it must not exist; see
     ``resume``). ``auto``: play a person's forced moves (the only legal one) in ``advance``.
-    ``timeout_agent``: the agent that plays a seat whose clock ran out."""
+    ``timeout_agent``: the agent that plays a seat whose clock ran out (default: the game's
+    heuristic, else random)."""
 
     def __init__(self, game, seats: Sequence[str | None], *, seed: int | None = None,
                  log: str | os.PathLike | None = None, auto: bool = True,
-                 timeout_agent: str = "heuristic"):
+                 timeout_agent: str | None = None):
         if len(seats) != game.num_players:
             raise OptionError(f"{game.id} with these options has {game.num_players} seats; "
                               f"give one agent spec or None (a person) for each, not {len(seats)}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise OptionError(f"a game seed is a whole number from 0 up, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise OptionError(f"a game seed is a whole number, not {seed!r}")
         self.game = game
         self.seed = secrets.randbits(63) if seed is None else seed
         self.seats = tuple(Seat(name, spec) for name, spec in zip(game.seat_names, seats, strict=True))
+        self._loaded_seats = self.seats     # who the move log says plays each seat (``load``)
         self.auto = auto
-        self.timeout_agent = timeout_agent
+        self.timeout_agent = timeout_agent or ("heuristic" if game.parts.heuristic else "random")
         # Agents' seeds are derived one way from the game's: knowing one never gives the deal.
         self._agents = {p: agents_mod.make(s.agent, game, seed=derive_seed(self.seed, "agent", p))
                         for p, s in enumerate(self.seats) if s.agent is not None}
         self._helpers: dict[str, Any] = {}
+        self._helper(self.timeout_agent)    # a bad spec fails now, not when a clock runs out
         self.state = game.new_state(seed=self.seed)
         self._moves: list[_Move] = []
         self._file = None
@@ -188,9 +191,8 @@ class Session:
     def clock_ran_out(self, seat: int) -> list:
         """The seat's clock ran out: ``timeout_agent`` plays its move, and every log says so."""
         self._check_turn(seat)
-        agent = self._helper(self.timeout_agent)
-        action = choose(agent, self.state, seat)
-        return self._apply(seat, action, "timeout", before=[ClockRanOut(seat, self.timeout_agent)])
+        action = choose(self._helper(self.timeout_agent), self.state, seat)
+        return self._apply(seat, action, "timeout", agent=self.timeout_agent)
 
     def _check_turn(self, seat: int) -> None:
         if self.over:
@@ -206,23 +208,29 @@ class Session:
             return self.game.parse_action(move)
         if isinstance(move, int) and not isinstance(move, bool):
             return self.game.action_from_id(move)
-        if isinstance(move, tuple):
-            return move              # the engine checks it is one of this game's legal actions
+        if isinstance(move, tuple):   # the game's own action object (a plain tuple equal to one too)
+            return self.game.action_from_id(self.game.action_id(move))
         raise IllegalAction(f"a move is notation text, an action or an action id, not {move!r}")
 
-    def _apply(self, seat: int, action, how: str, before: Sequence[Event] = ()) -> list:
+    def _apply(self, seat: int, action, how: str, agent: str | None = None) -> list:
         state = self.state
+        if seat != state.current_player or action not in state.legal_actions():
+            state.apply(action, player=seat)     # refused with the engine's own words, unchanged
         viewers = [*range(len(self.seats)), None]
         whole = frozenset(q for q in viewers if q == seat or (
             q is not None and state.action_seen_by(action, q) == action))
         if all(q in whole for q in range(len(self.seats))):
             whole |= {None}          # seen whole by every seat: a public move
+        line = {"seat": seat, "move": str(action), "how": how}
+        if agent is not None:
+            line["agent"] = agent
+        self._write(line)            # the disk first: a move the log lacks has not happened
         chance_before = state.chance_n
         events = state.apply(action, player=seat)
+        before = [ClockRanOut(seat, agent)] if how == "timeout" else []
         self._moves.append(_Move(seat, events=[*before, *events], action=action, how=how,
                                  seen_whole_by=whole, chance=state.chance_n != chance_before,
                                  reveals=any(e.reveals() for e in events)))
-        self._write({"seat": seat, "move": str(action), "how": how})
         return events
 
     # -- what each seat saw ------------------------------------------------------------------
@@ -234,7 +242,10 @@ class Session:
     def _entry(self, i: int, viewer: int | None) -> Entry:
         m = self._moves[i]
         seen = tuple(e2 for e2 in (e.seen_by(viewer) for e in m.events) if e2 is not None)
-        return Entry(i, m.seat, m.how, str(m.action) if viewer in m.seen_whole_by else None, seen)
+        # That a move was forced (its seat's only legal one) can depend on a hidden hand — no
+        # Veto, no other card of the led faction — so only its own seat is told.
+        how = "person" if m.how == "forced" and viewer != m.seat else m.how
+        return Entry(i, m.seat, how, str(m.action) if viewer in m.seen_whole_by else None, seen)
 
     def observe(self, viewer: int | None) -> dict:
         return self.state.observe(viewer)
@@ -268,7 +279,7 @@ class Session:
             return "the game is over"
         last = moves[i - 1]
         if last.seat != seat:
-            return f"{self.seats[moves[-1].seat].name} has played since"
+            return f"{self.seats[last.seat].name} has played since"
         if last.how != "person":
             return "that move was not your own choice"
         if any(m.chance for m in moves[i - 1:]):
@@ -309,7 +320,10 @@ class Session:
         if new and path.exists() and path.stat().st_size:
             raise OptionError(f"{path} already holds a game; resume it (ludus play --resume) or "
                               "choose another file")
-        self._file = path.open("a", encoding="utf-8")
+        try:
+            self._file = path.open("a", encoding="utf-8")
+        except OSError as e:
+            raise OptionError(f"cannot write the game to {path}: {e.strerror or e}") from None
         if new:
             self._write(self._header())
 
@@ -331,7 +345,12 @@ class Session:
         """The session a move log holds, ready to go on (appending to the same file). ``seats``
         may replace the agents the log names (say, a person takes over a seat)."""
         session = cls.load(path, seats, **kwargs)
-        session._open_log(Path(path), new=False)
+        path = Path(path)
+        with path.open("r+b") as f:          # a line cut short by a crash is cut off
+            f.truncate(_whole_lines_length(path.read_bytes()))
+        session._open_log(path, new=False)
+        if seats is not None and list(seats) != [s.agent for s in session._loaded_seats]:
+            session._write({"seats": list(seats)})   # who plays each seat from here on
         return session
 
     @classmethod
@@ -339,24 +358,34 @@ class Session:
         """The session a move log holds, without writing to the file (to replay or review it)."""
         path = Path(path)
         try:
-            lines = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
-        except (OSError, ValueError) as e:
-            raise RecordError(f"{path} is not a readable move log: {e}") from None
+            data = path.read_bytes()
+        except OSError as e:
+            raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        lines = []
+        for number, text in enumerate(data[:_whole_lines_length(data)].decode("utf-8", "replace").splitlines(), 1):
+            try:
+                lines.append(json.loads(text))
+            except ValueError as e:
+                raise RecordError(f"{path} line {number} is not JSON ({e}); a move log has one object "
+                                  "a line") from None
         if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != RECORD_FORMAT:
             raise RecordError(f"{path} is not a ludus move log (its first line must be a header "
                               f"with format {RECORD_FORMAT})")
         head = lines[0]
+        logged = [ln["seats"] for ln in lines if isinstance(ln, dict) and "seats" in ln][-1:] or [None]
         try:
             game = make(head["game"], **head["options"])
-            session = cls(game, head["seats"] if seats is None else seats, seed=head["seed"], **kwargs)
-        except (KeyError, TypeError, LudusError) as e:
+            session = cls(game, logged[0] if seats is None else seats, seed=head["seed"], **kwargs)
+            session._loaded_seats = tuple(Seat(s.name, a) for s, a in zip(session.seats, logged[0], strict=True))
+        except (KeyError, TypeError, ValueError, LudusError) as e:
             raise RecordError(f"{path}: its header does not make a game ({e})") from None
         for number, line in enumerate(lines[1:], 2):
             try:
                 if "undo" in line:
                     session.undo(line["undo"])
-                else:
-                    session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"))
+                elif "seats" not in line:
+                    session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"),
+                                   line.get("agent"))
             except (KeyError, TypeError) as e:
                 raise RecordError(f"{path} line {number} is not a move or an undo ({e})") from None
             except LudusError as e:
@@ -375,3 +404,8 @@ def steps(record: dict, viewer: int | None) -> Iterator[tuple[Any, Entry]]:
     for text in record["actions"]:
         table._apply(table.to_move, game.parse_action(text), "record")
         yield table.state, table._entry(len(table._moves) - 1, viewer)
+
+
+def _whole_lines_length(data: bytes) -> int:
+    """The length of ``data`` up to its last newline: a last line without one was cut short."""
+    return data.rfind(b"\n") + 1

@@ -212,3 +212,60 @@ def test_a_hint_searches_from_the_seats_own_perspective():
         table.hint(1 - table.to_move)
     with pytest.raises(ludus.OptionError, match="no estimates"):
         table.hint(table.to_move, "heuristic")
+
+
+def test_only_its_own_seat_learns_that_a_move_was_forced():
+    # "forced" can say what a hand holds (no Veto to answer with, no card of the led faction)
+    for game_id in ("caesar-cleopatra", "claim"):
+        table = Session(ludus.make(game_id), [None, None], seed=1)
+        rng = random.Random(1)
+        while not table.over:
+            table.advance()
+            if not table.over:
+                table.play(table.to_move, rng.choice(table.legal_actions()))
+        forced = [e for e in table.log(0) if e.how == "forced" and e.seat == 0]
+        assert forced, game_id
+        others = {e.index: e.how for e in table.log(1)}
+        assert all(others[e.index] == "person" for e in forced)
+        assert all(e.how != "forced" for e in table.log(None))
+
+
+@pytest.mark.parametrize("game_id", ["caesar-cleopatra", "claim", "seize-rome"])
+def test_a_plain_tuple_equal_to_a_legal_move_is_that_move(game_id, tmp_path):
+    table = Session(ludus.make(game_id), [None, None], seed=2, log=tmp_path / "g.jsonl")
+    action = table.legal_actions()[0]
+    table.play(table.to_move, tuple(action))
+    assert json.loads((tmp_path / "g.jsonl").read_text().splitlines()[-1])["move"] == str(action)
+    with pytest.raises(ludus.IllegalAction):
+        table.play(table.to_move, (99, 99, 99))
+
+
+def test_a_move_log_cut_short_by_a_crash_resumes_from_its_whole_lines(tmp_path):
+    path = tmp_path / "g.jsonl"
+    table = Session(ludus.make("claim"), [None, None], seed=2, log=path)
+    for _ in range(4):
+        table.play(table.to_move, table.legal_actions()[0])
+    table.close()
+    path.write_bytes(path.read_bytes()[:-9])           # the last line torn mid-write
+    resumed = Session.resume(path)
+    assert len(resumed.state.history) == 3
+    resumed.play(resumed.to_move, resumed.legal_actions()[0])
+    resumed.close()
+    assert len(Session.resume(path).state.history) == 4, "the file is whole again"
+
+
+def test_a_resume_that_changes_who_plays_is_written_down(tmp_path):
+    path = tmp_path / "g.jsonl"
+    Session(ludus.make("seize-rome"), [None, None], seed=3, log=path).close()
+    Session.resume(path, seats=[None, "random"]).close()
+    assert Session.load(path).seats[1].agent == "random"
+
+
+def test_a_timeout_survives_a_resume_and_negative_seeds_are_seeds(tmp_path):
+    path = tmp_path / "g.jsonl"
+    table = Session(ludus.make("seize-rome"), [None, None], seed=-4, log=path, timeout_agent="random")
+    table.clock_ran_out(table.to_move)
+    table.close()
+    entry = Session.load(path).log(None)[-1]
+    assert entry.how == "timeout" and entry.events[0].agent == "random"
+    assert len(list(steps(table.record(), 0))) == 1

@@ -78,7 +78,9 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                   else contextlib.nullcontext()):
                 tell(table.step())
             continue
-        if table.auto and len(legal) == 1:
+        # A forced move is played for its person — but in hot-seat only on that person's own
+        # screen: whether the keyboard is passed must not show that someone holds no Veto.
+        if table.auto and len(legal) == 1 and (not hot or on_screen[0] == seat):
             # The game's note says why the move was forced; where it has none, the move's own
             # narration is marked (auto) — so a forced move is told once, not twice.
             note = term.auto_note(table.observe(seat), legal[0]) if term.auto_note else None
@@ -137,6 +139,9 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                     continue
                 queued[seat] = []
                 lines[seat] = ["You took back your last move."]
+                for other in lines:
+                    if other != seat:
+                        lines[other].append(f"{escape(names[seat].capitalize())} took back their last move.")
                 break
             if low in ("board", "table", "b"):
                 ordered = show(seat, False)
@@ -258,7 +263,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
     console = make_console()
     if resume is not None:
         given = [flag for flag, value in (("GAME", game_id), ("--as", as_), ("--vs", vs), ("--seats", seats),
-                                          ("--seed", seed), ("--option", options), ("--save", save)) if value]
+                                          ("--seed", seed), ("--option", options or None), ("--save", save))
+                 if value is not None]
         if given:
             fail(f"--resume takes the game, its options, seed and seats from {resume}; drop {', '.join(given)}")
         table = Session.resume(resume, auto=auto)
@@ -294,7 +300,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
                       f"[bold]{escape(people)}[/bold]{vs_text}")
         console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
     if resume is not None:
-        console.print(f"[dim]Resumed after {len(table.state.history)} decisions.[/dim]")
+        over = " The game is over already." if table.over else ""
+        console.print(f"[dim]Resumed after {len(table.state.history)} decisions.{over}[/dim]")
     console.print("[dim]Type a move's number or its notation; ? for help, hint for a suggestion, quit to "
                   "stop.[/dim]")
 

@@ -1,9 +1,9 @@
 """Seize Rome in the terminal: the board as one seat sees it, and the narration of events.
 
-The command line (``ludus.cli``) finds this module by the game id and calls:
+The command line (``ludus.cli``) draws the game through ``FACE`` (below; ``Game.parts.terminal``):
 
 * ``render(observation)`` — the board of ``state.observe(seat)`` as a rich renderable;
-* ``narrate(event, viewer)`` — one line of rich markup for an event *already passed through*
+* ``narrate(event, viewer)`` — a ``Line`` (plain words and a style tag) for an event *already passed through*
   ``event.seen_by(viewer)`` (a card played or drawn by another seat arrives here as ``None``);
 * ``decision(observation, actions)`` — what the seat to move is asked, in words;
 * ``moves(actions)`` — the legal moves in the order they are numbered (one row per region);
