@@ -144,11 +144,14 @@ def _check_privacy(out: str, record: dict, humans: set[int]) -> tuple[int, int]:
     knower = Knower(record)
     screens = iter(_screens(out))
     checked = own = 0
+    on_screen = None if len(humans) > 1 else min(humans)
     for action in record["actions"]:
         s = knower.state
-        if s.current_player in humans and len(s.legal_actions()) > 1:
+        # a screen for every choice, and in hot-seat for a forced move off the screen too
+        if s.current_player in humans and (len(s.legal_actions()) > 1 or on_screen != s.current_player):
             seat, text = next(screens)
             assert seat == s.current_player
+            on_screen = seat
             named = _named(text)
             assert named <= knower.knows(seat), f"seat {seat} is shown {named - knower.knows(seat)}"
             hidden = knower.hidden_from(seat)

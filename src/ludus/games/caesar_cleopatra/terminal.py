@@ -515,8 +515,10 @@ _MATRIX_KINDS = {DOWN: "face down", UP: "face up", CASTLE: "castle"}
 def moves(actions: list) -> tuple[list, Group]:
     """The moves in the order they are numbered (from 1), and how they are shown.
 
-    Placements (value × group) are laid out as a grid, one row per value, one column per
-    group; every other move is listed in columns.
+    Placements (value × group) are laid out as a grid: one row per value, and for each kind of
+    placement (face down, face up, castle) one column per group under short group names, side
+    by side — a placement turn's 40-odd choices in seven lines, so a turn fits a 24-line
+    terminal. Every other move is listed in columns.
     """
     grid = [a for a in actions if a[0] in _MATRIX_KINDS]
     rest = [a for a in actions if a[0] not in _MATRIX_KINDS]
@@ -524,21 +526,25 @@ def moves(actions: list) -> tuple[list, Group]:
     number = {a: i + 1 for i, a in enumerate(ordered)}
     parts = []
     if grid:
+        kinds = [k for k in _MATRIX_KINDS if any(a[0] == k for a in grid)]
         groups = sorted({a[2] for a in grid})
-        t = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
-        t.add_column("", no_wrap=True)
-        for g in groups:
-            t.add_column(GROUPS[g][:9], justify="center")
-        rows = sorted({(a[0], a[1]) for a in grid}, key=lambda r: (list(_MATRIX_KINDS).index(r[0]), r[1]))
-        for kind, value in rows:
-            label = Text(f"{_MATRIX_KINDS[kind]} ")
-            label.append(("P" if value == 0 else str(value)), style="bold cyan")
-            cells = []
-            for g in groups:
-                a = next((x for x in grid if x[0] == kind and x[1] == value and x[2] == g), None)
-                cells.append(Text(str(number[a]), style="bold") if a is not None else Text("-", style="dim"))
-            t.add_row(label, *cells)
-        parts.append(t)
+        at = {(a[0], a[1], a[2]): a for a in grid}
+        head = Text("      ")
+        for k in kinds:
+            head.append(f"{_MATRIX_KINDS[k]:<{4 * len(groups)}}  ", style="bold")
+        names = Text("      ")
+        for _ in kinds:
+            names.append("".join(f"{GROUPS[g][:3]:>4}" for g in groups) + "  ", style="bold")
+        lines = [head, names]
+        for value in sorted({a[1] for a in grid}):
+            line = Text(f"  {'P' if value == 0 else value:<3} ", style="bold cyan")
+            for k in kinds:
+                for g in groups:
+                    a = at.get((k, value, g))
+                    line.append(f"{number[a]:>4}" if a is not None else "   -", style="bold" if a else "dim")
+                line.append("  ")
+            lines.append(line)
+        parts += lines
     if rest:
         items = []
         for a in rest:
