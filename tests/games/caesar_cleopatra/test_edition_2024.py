@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import ludus
+from ludus.core.narration import Line
 from ludus.games.caesar_cleopatra import terminal
 from ludus.games.caesar_cleopatra.cards import ACTION_NAMES, START_CARD_2024
 
@@ -583,7 +584,7 @@ def test_2024_terminal_shows_the_bust_bag_and_hand_of_six():
     assert "face up" in terminal.decision(s.observe(0), s.legal_actions())
     events += play(s, "done")
     lines = [terminal.narrate(e.seen_by(1), 1) for e in events]
-    assert "Cleopatra drew [bold]the green bust (Aediles)[/bold] from the bag: the Aediles vote." in lines
+    assert Line("Cleopatra drew the green bust (Aediles) from the bag: the Aediles vote.", "strong") in lines
     assert terminal.decision(s.observe(0), s.legal_actions()).startswith("Refill your hand to 6")
     first = cc24().new_state(seed=1)
     opening(first)
