@@ -470,21 +470,22 @@ def decision(observation: dict, actions: list) -> str:
 
 
 def auto_note(observation: dict, action) -> str:
-    """Why ``action``, the only legal move, was played for the person."""
+    """Why ``action``, the only legal move, was played for the person — the why only: the
+    move's own narration, which follows, says what was played."""
     o = observation
     you = o["seat"]
     kind = action[0]
     if kind == PLAY:
         hand = o["seats"][you].get("hand", [])
         if len(hand) == 1:
-            return f"Your last card, {_card(str(action))}, is played."
+            return "Your last card is played."
         if o["trick"]:
-            return f"You must follow {o['led_faction']}: {_card(str(action))} is your only choice."
-        return f"You can only play {_card(str(action))}."
+            return f"You must follow {o['led_faction']}, and you hold one card that can."
+        return "You hold one card that can be played."
     if kind == TAKE:
-        return f"Only one prize is left: you take {_card(str(action)[5:])}."
+        return "Only one prize is left."
     if kind == SMASH:
-        return f"Only seat {action[1]} holds a matching Gnome: your Giant smashes it."
+        return f"Only seat {action[1]} holds a matching Gnome."
     return f"Only one legal move: {escape(str(action))}."
 
 
