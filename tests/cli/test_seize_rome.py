@@ -203,7 +203,7 @@ def test_a_move_by_notation_and_a_refused_one(run, tmp_path):
                  input=f"play {missing}\nred 9\nhelp\n{colour[:3]} {value}\nquit\n")
     out = result.output
     assert result.exit_code == 0, out
-    assert f"Refused: play {missing} is not legal: seat {seat} holds no {missing}" in out
+    assert f"Refused: play {missing} is not legal: you hold no {missing}" in out   # said to that seat
     assert "cannot read 'red 9'" in out
     assert "play wild blue" in out or "wild blue" in out           # the help text
     assert saved(path)["actions"][0] == f"play {card}"

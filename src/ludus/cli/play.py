@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 
 import click
@@ -164,7 +165,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                 try:
                     events = table.play(seat, action)
                 except IllegalAction as e:
-                    error = f"Refused: {e}"
+                    error = f"Refused: {_to_you(str(e), names[seat])}"
             if error is not None:
                 if queued[seat]:
                     error += f" (the moves typed after it were dropped: {'; '.join(queued[seat])})"
@@ -181,6 +182,18 @@ def _play_loop(console, table: Session, names, term, clear: bool):
             tell(events, seat, f"You: [bold]{escape(str(action))}[/bold]")
             break
     return public if hot else lines[humans[0]]
+
+
+# The engine names a seat in third person ("seat 0 holds no goblins 3"); said to that seat's
+# person, it is "you".
+_YOU = (("'s", "your"), (" holds", "you hold"), (" has", "you have"), (" is", "you are"),
+        (" cannot", "you cannot"), ("", "you"))
+
+
+def _to_you(message: str, name: str) -> str:
+    for tail, you in _YOU:
+        message = re.sub(rf"\b{re.escape(name)}{re.escape(tail)}\b", you, message, flags=re.IGNORECASE)
+    return message
 
 
 def _menu(legal: list) -> frozenset:
