@@ -310,7 +310,7 @@ class Session:
 
     def record(self) -> dict:
         """The game so far as a record ``ludus.replay`` reads (format 1, with the code's version)."""
-        return {"format": RECORD_FORMAT, **self.state.record(), "code": code_version()}
+        return versioned(self.state.record())
 
     def _header(self) -> dict:
         return {"format": RECORD_FORMAT, "game": self.game.id, "options": self.game.options_dict(),
@@ -391,6 +391,11 @@ class Session:
             except LudusError as e:
                 raise RecordError(f"{path} line {number} cannot be replayed: {e}") from None
         return session
+
+
+def versioned(record: dict) -> dict:
+    """A state's record as ludus writes records: format 1, with the version of the code."""
+    return {"format": RECORD_FORMAT, **record, "code": code_version()}
 
 
 def steps(record: dict, viewer: int | None) -> Iterator[tuple[Any, Entry]]:

@@ -25,6 +25,7 @@ def test_twenty_games_with_records(run, tmp_path):
     records = [json.loads(f.read_text()) for f in files]
     assert [r["seed"] for r in records] == list(range(7, 27))     # game k uses seed S+k
     assert all(r["game"] == "caesar-cleopatra" and r["actions"] for r in records)
+    assert all(r["format"] == 1 and r["code"] for r in records)       # versioned, as every record
     # the table's counts add up: 20 games per seat, wins of one seat = losses of the other
     row = next(line for line in out.splitlines() if "0 cleopatra" in line).split()
     assert row[3] == "20"

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from ludus.agents.base import split_agent_specs
 from ludus.arena import derive_seed, play_game, wilson
+from ludus.session import versioned
 
 from .common import OPTION, app, fail, make_agent, make_console, make_game, seat_names
 
@@ -90,7 +91,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                 by_seat[p].append(returns[p])
             lengths.append(len(state.history))
             if out_dir is not None:
-                (out_dir / f"game-{k + 1:05d}.json").write_text(json.dumps(state.record()) + "\n")
+                (out_dir / f"game-{k + 1:05d}.json").write_text(json.dumps(versioned(state.record())) + "\n")
             elapsed = time.perf_counter() - start
             progress.update(task, advance=1, rate=f"{(k + 1) / elapsed:.0f} games/s" if elapsed else "")
     elapsed = time.perf_counter() - start
