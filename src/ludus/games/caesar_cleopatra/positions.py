@@ -367,18 +367,10 @@ def position(
             s.bonus[p] = goals.pop()
     s.bonus_out = sorted(goals)
 
-    # the turn
+    # the turn (the rest of its bookkeeping is a fresh game's, from CCState.new)
     s.active = to_move
     s.turn = turn
-    s.committed = s.action_used = False
-    s.opening_used = [0] * 6
-    s.pending = None
-    s.resume = PLACE
-    s.castle_buf = [0] * 6
-    s.castle_groups = ()
-    s.owed = 0
     s.pure_passes = pure_passes
-    s.end_reason = ""
     s._set_phase(PLACE, to_move)
 
     # knowledge (C34, C35): seat p's pools over seat q's hidden cards
