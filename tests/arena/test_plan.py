@@ -198,8 +198,20 @@ def test_two_seats_have_the_same_two_seatings_in_any_order_plan():
 
 
 def test_an_unknown_order_plan_is_refused():
-    with pytest.raises(OptionError, match="order must be 'cyclic' .* or 'all' .*, got 'random'"):
+    with pytest.raises(OptionError, match="order must be 'cyclic' .*, 'all' .* or 'listed' .*, got 'random'"):
         Tournament("claim", ["random", "random"], order="random")
+
+
+def test_the_listed_order_seats_each_deal_once_as_listed():
+    """order="listed": one game per deal and table, seat p to the table's p-th agent — the
+    seat advantage stays in (what ``ludus simulate`` without --swap measures)."""
+    listed = Tournament("seize-rome", ["heuristic", "random", "random"], games=5, seed=1,
+                        options={"players": 3}, order="listed")
+    units = listed.units()
+    assert listed.games_per_deal == 1 and len(units) == 5
+    assert {u.seats for u in units} == {(0, 1, 2)}
+    assert len({u.deal_seed for u in units}) == 5
+    assert listed.seatings_text() == "1 seating, as listed"
 
 
 def test_an_unknown_partners_plan_is_refused():

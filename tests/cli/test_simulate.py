@@ -10,7 +10,7 @@ import pytest
 import ludus
 from ludus.agents import RandomAgent
 from ludus.agents.base import split_agent_specs
-from ludus.arena import choose, derive_seed, wilson
+from ludus.arena import Tournament, choose, derive_seed, wilson
 
 
 def test_twenty_games_with_records(run, tmp_path):
@@ -23,7 +23,8 @@ def test_twenty_games_with_records(run, tmp_path):
     files = sorted(out_dir.iterdir())
     assert [f.name for f in files] == [f"game-{k:05d}.json" for k in range(1, 21)]
     records = [json.loads(f.read_text()) for f in files]
-    assert [r["seed"] for r in records] == list(range(7, 27))     # game k uses seed S+k
+    # game k is deal k of a one-table tournament with seed S
+    assert [r["seed"] for r in records] == [derive_seed(7, "deal", k) for k in range(20)]
     assert all(r["game"] == "caesar-cleopatra" and r["actions"] for r in records)
     assert all(r["format"] == 1 and r["code"] for r in records)       # versioned, as every record
     # the table's counts add up: 20 games per seat, wins of one seat = losses of the other
@@ -63,7 +64,19 @@ def test_swap_reports_per_agent_and_per_seat(run):
     out = result.output
     assert "Per agent" in out and "Per seat" in out
     assert "1: heuristic" in out and "2: random" in out
-    assert "seats swapped" in out
+    assert "every deal in all 2 seat rotations" in out
+
+
+def test_a_simulation_deals_the_games_of_a_one_table_tournament(run, tmp_path):
+    """simulate plans and seeds its games as the arena does: the same seed, the same games."""
+    out_dir = tmp_path / "r"
+    result = run("simulate", "seize-rome", "-n", "3", "--seed", "5", "--agents", "heuristic,random",
+                 "--swap", "--records", str(out_dir))
+    assert "4 games (rounded up from 3)" in result.output
+    tour = Tournament("seize-rome", ["heuristic", "random"], games=3, seed=5, partners="fixed")
+    expected = [r.returns for r in tour.run().games]
+    records = [json.loads(f.read_text()) for f in sorted(out_dir.iterdir())]
+    assert [tuple(ludus.replay(r).returns()) for r in records] == expected
 
 
 @pytest.mark.parametrize("args, message", [

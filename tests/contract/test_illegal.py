@@ -64,13 +64,25 @@ def test_illegal_actions_are_refused_and_change_nothing(case, seed):
     assert texts(state.history) == texts(actions)
 
 
-def test_an_equal_plain_value_is_played_as_the_games_own_action(game_id):
-    """Actions are tuples; a plain tuple equal to a legal one is that move, and the history keeps
-    the game's action object, so the record still replays."""
+def test_an_action_belongs_to_its_game(game_id):
+    """Actions are tuples, and tuples compare equal across classes: a plain tuple, or another
+    game's action, equal to a legal move is still refused — by ``apply`` and ``action_id`` —
+    and changes nothing."""
     state = ludus.make(game_id).new_state(seed=3)
     rng = random.Random(3)
-    for _ in range(12):
-        action = rng.choice(state.legal_actions())
-        state.apply(tuple(action))
-        assert type(state.history[-1]) is type(action) and state.history[-1] == action
-    assert ludus.replay(state.record()).history == state.history
+    others = [a for other in ludus.game_ids() if other != game_id for a in ludus.make(other).actions]
+    foreign_seen = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        if len(state.history) < 12:
+            refuse(state, tuple(action))
+            refuse(state, rng.choice(others))
+            with pytest.raises(ludus.IllegalAction, match="is not an action of"):
+                state.game.action_id(tuple(action))
+        for foreign in (a for a in others if a in legal and foreign_seen < 5):
+            refuse(state, foreign)
+            foreign_seen += 1
+        state.apply(action)
+    if any(a in state.game.actions for a in others):
+        assert foreign_seen, "no other game's action equalled a legal one: the test proved nothing"

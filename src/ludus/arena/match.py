@@ -106,9 +106,17 @@ def _game(game_id: str, options: dict):
 
 def play_unit(game_id: str, options: dict, unit: Unit) -> GameResult:
     """Play one unit from plain data (what a worker process receives)."""
-    game = _game(game_id, options)
+    return unit_result(unit, unit_final_state(_game(game_id, options), unit))
+
+
+def unit_final_state(game, unit: Unit):
+    """The final state of ``unit`` played on ``game``, its agents built from the unit's specs and seeds."""
     agents = [make_agent(spec, game, seed=s) for spec, s in zip(unit.specs, unit.agent_seeds, strict=True)]
-    state = play_game(game, agents, unit.deal_seed)
+    return play_game(game, agents, unit.deal_seed)
+
+
+def unit_result(unit: Unit, state) -> GameResult:
+    """What a tournament keeps of ``unit`` finished in ``state``."""
     return GameResult(
         index=unit.index, table=unit.table, deal=unit.deal, rotation=unit.rotation,
         deal_seed=unit.deal_seed, seats=unit.seats, returns=tuple(float(r) for r in state.returns()),

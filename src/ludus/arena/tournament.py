@@ -14,7 +14,9 @@ The plan, for k agents on a game with n seats (``Tournament.units``):
   deal once, so seat advantage and lucky deals cancel out. Rotations keep the order around the
   table, though (with three seats, B always plays right after A), so an edge from sitting after
   a given agent does not cancel out; ``order="all"`` plays every order around the table
-  instead (n! seatings: 6 with three seats, 24 with four), which does.
+  instead (n! seatings: 6 with three seats, 24 with four), which does. ``order="listed"`` plays
+  each deal once, in the listed seating only: seat advantage then stays in the results (what
+  ``ludus simulate`` without ``--swap`` measures).
 - **Partnerships.** In a game with teams (``Game.teams``: Claim with 4 players) the listed
   order of a table decides who partners whom, and rotations keep that. With
   ``partners="rotate"`` (the default) the rotations are therefore taken of one seating per way
@@ -58,7 +60,7 @@ from .ratings import DEFAULT_VIRTUAL_DRAWS, Comparison, Rating, check_virtual_dr
 from .stats import derive_seed, wilson
 
 PARTNER_PLANS = ("rotate", "fixed")
-ORDER_PLANS = ("cyclic", "all")
+ORDER_PLANS = ("cyclic", "all", "listed")
 
 
 def entrant_names(specs: Sequence[str]) -> list[str]:
@@ -105,12 +107,15 @@ class Tournament:
             raise OptionError(f"partners must be 'rotate' (every table seated in every split into teams) "
                               f"or 'fixed' (partners as listed), got {self.partners!r}")
         if self.order not in ORDER_PLANS:
-            raise OptionError(f"order must be 'cyclic' (the seat rotations) or 'all' (every order around the "
-                              f"table), got {self.order!r}")
+            raise OptionError(f"order must be 'cyclic' (the seat rotations), 'all' (every order around the "
+                              f"table) or 'listed' (the listed seating only), got {self.order!r}")
         for spec in self.specs:
             make_agent(spec, self.game, seed=0)             # raises OptionError on a bad spec
         self.names = entrant_names(self.specs)
-        self.seatings = seatings(self.game.teams, self.partners == "rotate", self.order == "all")
+        if self.order == "listed":
+            self.seatings = [tuple(range(self.seats))]
+        else:
+            self.seatings = seatings(self.game.teams, self.partners == "rotate", self.order == "all")
         self.deals = math.ceil(self.games / self.games_per_deal)
         self.tables = list(itertools.combinations(range(len(self.specs)), self.seats))
 
@@ -122,6 +127,8 @@ class Tournament:
     def seatings_text(self) -> str:
         """What the seatings of a deal are, in words: "12 seatings, 3 partnerships × 4 rotations"."""
         k, n = len(self.seatings), self.seats
+        if self.order == "listed":
+            return "1 seating, as listed"
         if self.order == "all":
             keeping = " that keeps the partners" if k < math.factorial(n) else ""
             return f"{k} seatings, every order around the table{keeping}"

@@ -1,9 +1,12 @@
-"""``ludus simulate``: many games between agents, with win rates and their intervals."""
+"""``ludus simulate``: many games between agents, with win rates and their intervals.
+
+The games are planned and seeded by the arena (a one-table tournament), so a simulation and a
+tournament with the same seed deal the same games.
+"""
 
 from __future__ import annotations
 
 import json
-import random
 import time
 from pathlib import Path
 
@@ -14,10 +17,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludus.agents.base import split_agent_specs
-from ludus.arena import derive_seed, play_game, wilson
+from ludus.arena import Tournament, wilson
+from ludus.arena.match import unit_final_state
+from ludus.core.errors import OptionError
+from ludus.core.rng import fresh_seed
 from ludus.session import versioned
 
-from .common import OPTION, app, fail, make_agent, make_console, make_game, seat_names
+from .common import OPTION, app, fail, make_console, make_game, seat_names
 
 
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
@@ -42,16 +48,23 @@ def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
 @app.command("simulate")
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="How many games to play.")
+              help="How many games to play (with --swap, rounded up to a multiple of the seats).")
 @click.option("--agents", default="random,random", show_default=True,
               help="Agent specs, comma-separated, one per seat (seat i plays the i-th).")
-@click.option("--seed", type=int, default=None, help="Game k uses seed S+k (default S: random, shown).")
+@click.option("--seed", type=int, default=None,
+              help="Seeds every deal and agent, as a tournament's --seed does (default: a random one, shown).")
 @OPTION
-@click.option("--swap", is_flag=True, help="Alternate seats every other game; report per agent.")
+@click.option("--swap", is_flag=True,
+              help="Play every deal once per seat rotation (duplicate style); report per agent and per seat.")
 @click.option("--records", type=click.Path(file_okay=False), default=None,
               help="Write every game's record to DIR/game-00001.json, ...")
 def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> None:
-    """Play many games between agents and report win rates with confidence intervals."""
+    """Play many games between agents and report win rates with confidence intervals.
+
+    The games are those of a one-table tournament (``ludus tournament``) with the same seed:
+    deal k is dealt from the seed alone, and with --swap played once in each seat rotation;
+    without it, in the listed seating only.
+    """
     console = make_console()
     game = make_game(game_id, options)
     n_players = game.num_players
@@ -62,8 +75,13 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         fail(f"{game.id} has {n_players} seats but --agents names {len(specs)} agents ({agents!r}); "
               f"give one spec per seat, e.g. --agents {','.join(['random'] * n_players)}")
     if seed is None:
-        seed = random.randrange(10**6)
-    players = [make_agent(spec, game, derive_seed(seed, "agent", i)) for i, spec in enumerate(specs)]
+        seed = fresh_seed()
+    try:
+        plan = Tournament(game.id, specs, games=num_games, seed=seed, options=game.options_dict(),
+                          partners="fixed", order="cyclic" if swap else "listed")
+    except OptionError as e:
+        fail(str(e))
+    units = sorted(plan.units(), key=lambda u: (u.deal, u.rotation))
     out_dir = Path(records) if records else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -71,23 +89,20 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     by_agent: list[list[float]] = [[] for _ in specs]
     by_seat: list[list[float]] = [[] for _ in range(n_players)]
     lengths: list[int] = []
-    console.print(f"[bold]{escape(game.title)}[/bold] · {num_games} games · "
-                  f"seeds {seed}..{seed + num_games - 1} · agents {', '.join(escape(s) for s in specs)}"
-                  + (" · seats swapped every other game" if swap else ""))
+    rounded = f" (rounded up from {num_games})" if len(units) != num_games else ""
+    console.print(f"[bold]{escape(game.title)}[/bold] · {len(units)} games{rounded} · seed {seed} · "
+                  f"agents {', '.join(escape(s) for s in specs)}"
+                  + (f" · every deal in all {plan.seatings_text()}" if swap else ""))
     start, cpu_start = time.perf_counter(), time.process_time()
     progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console)
     with progress:
-        task = progress.add_task("games", total=num_games, rate="")
-        for k in range(num_games):
-            # seat p is played by agent order[p]
-            order = list(range(n_players))
-            if swap and k % 2 == 1:
-                order = order[1:] + order[:1]
-            state = play_game(game, [players[o] for o in order], seed + k)
+        task = progress.add_task("games", total=len(units), rate="")
+        for k, unit in enumerate(units):
+            state = unit_final_state(game, unit)
             returns = state.returns()
-            for p in range(n_players):
-                by_agent[order[p]].append(returns[p])
+            for p, agent in enumerate(unit.seats):
+                by_agent[agent].append(returns[p])
                 by_seat[p].append(returns[p])
             lengths.append(len(state.history))
             if out_dir is not None:
@@ -98,17 +113,18 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     cpu = time.process_time() - cpu_start
 
     if swap:
-        rows = [(f"{i + 1}: {spec}", "both", by_agent[i]) for i, spec in enumerate(specs)]
+        rows = [(f"{i + 1}: {spec}", "all", by_agent[i]) for i, spec in enumerate(specs)]
         console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", rows))
-        seat_rows = [("(either)", f"{p} {names[p]}", by_seat[p]) for p in range(n_players)]
+        seat_rows = [("(any)", f"{p} {names[p]}", by_seat[p]) for p in range(n_players)]
         console.print(_tally_table("Per seat", seat_rows))
     else:
         rows = [(spec, f"{p} {names[p]}", by_seat[p]) for p, spec in enumerate(specs)]
         console.print(_tally_table("Results (win rate, 95% Wilson interval)", rows))
-    mean_len = sum(lengths) / len(lengths)
-    draws = sum(1 for i in range(num_games) if all(by_seat[p][i] == 0 for p in range(n_players)))
-    console.print(f"{num_games} games in {elapsed:.2f} s · [bold]{num_games / elapsed:.0f} games/s[/bold] "
-                  f"({num_games / max(cpu, 1e-9):.0f}/s of CPU time) · mean length {mean_len:.1f} decisions "
+    n = len(units)
+    mean_len = sum(lengths) / n
+    draws = sum(1 for i in range(n) if all(by_seat[p][i] == 0 for p in range(n_players)))
+    console.print(f"{n} games in {elapsed:.2f} s · [bold]{n / elapsed:.0f} games/s[/bold] "
+                  f"({n / max(cpu, 1e-9):.0f}/s of CPU time) · mean length {mean_len:.1f} decisions "
                   f"· draws {draws}")
     if out_dir is not None:
         console.print(f"Records written to {escape(str(out_dir))}/game-00001.json …")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import time
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from rich.markup import escape
 from ludus.agents.base import split_agent_specs
 from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import OptionError
+from ludus.core.rng import fresh_seed
 
 from .common import OPTION, app, fail, make_console, make_game
 
@@ -45,7 +45,8 @@ from .common import OPTION, app, fail, make_console, make_game
 @click.option("--order", type=click.Choice(ORDER_PLANS), default="cyclic", show_default=True,
               help="Seatings of each deal with 3 or more seats: cyclic — the seat rotations (every agent in every "
                    "seat); all — every order around the table (6 with 3 seats, 24 with 4, 8 with 4 and --partners "
-                   "fixed), so that who plays after whom cancels out too.")
+                   "fixed), so that who plays after whom cancels out too; listed — the listed seating only "
+                   "(seat advantage stays in the results).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR, and every game as it "
                    "ends to DIR/games.jsonl: run the same command again to resume a stopped tournament.")
@@ -66,7 +67,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     if seed is None:       # resuming without --seed: the stopped run's seed
         seed = _journal_seed(journal_path)
     if seed is None:
-        seed = random.randrange(10**6)
+        seed = fresh_seed()
     runner, already = None, 0
     try:
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,

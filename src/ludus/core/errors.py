@@ -19,3 +19,10 @@ class IllegalAction(LudusError, ValueError):
 
 class RecordError(LudusError, ValueError):
     """A game record that is malformed or does not replay (tampered, truncated, unknown game)."""
+
+
+def echo(value, limit: int = 200) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting input back in an error message:
+    a message never grows with what a stranger sent."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

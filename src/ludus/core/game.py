@@ -12,10 +12,11 @@ import functools
 import random
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, LudusError
+from .errors import IllegalAction, LudusError, echo
 from .events import Event
 from .options import parse_options
 from .parts import NO_PARTS, Parts
+from .rng import fresh_seed
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,6 +58,11 @@ class Game:
         self._check_options({k for k in options if getattr(self.options, k) != getattr(defaults, k)})
         self._actions: list = list(self.actions)
         self._ids = {a: i for i, a in enumerate(self._actions)}
+        kinds = {type(a) for a in self._actions}
+        if len(kinds) != 1:
+            raise TypeError(f"{type(self).__name__}.actions mixes {len(kinds)} classes; a game's actions "
+                            "are instances of one class, so that no other game's action passes for one")
+        self.action_class: type = kinds.pop()
 
     def _check_options(self, given: set[str]) -> None:
         """Refuse combinations of options that do not make sense together (OptionError).
@@ -107,11 +113,16 @@ class Game:
     def num_actions(self) -> int:
         return len(self._actions)
 
+    def is_action(self, action) -> bool:
+        """Whether ``action`` is one of this game's actions. Actions are tuples, and a tuple of
+        another game (or a plain one) may compare equal to one of ours: the class decides."""
+        return type(action) is self.action_class and action in self._ids
+
     def action_id(self, action) -> int:
-        try:
-            return self._ids[action]
-        except (KeyError, TypeError):
-            raise IllegalAction(f"{action!r} is not an action of {self.id}") from None
+        if not self.is_action(action):
+            raise IllegalAction(f"{echo(action)} is not an action of {self.id}: take one from legal_actions(), "
+                                "parse_action(text) or action_from_id(i)")
+        return self._ids[action]
 
     def action_from_id(self, index: int):
         if not isinstance(index, int) or not 0 <= index < len(self._actions):
@@ -130,7 +141,8 @@ class State:
     while ``narrate`` is set (``apply`` sets it, ``apply_trusted`` clears it).
 
     Subclasses implement ``_legal()`` (a fresh list of legal actions), ``_apply(action)``
-    (apply a legal action, return events), ``_explain(action, legal)`` (why an action is illegal),
+    (apply a legal action, return events), ``_explain(action, legal)`` (why one of its actions is
+    illegal now; the refusal's wording and the moves legal now are added here),
     ``returns``, ``scores``, ``observe``, ``clone`` and ``resample``; and keep
     ``current_player`` (None when terminal) and ``is_terminal`` up to date.
     """
@@ -141,7 +153,7 @@ class State:
 
     def _init_base(self, game: Game, seed: int | None) -> None:
         self.game = game
-        self.seed = random.randrange(2**31) if seed is None else seed
+        self.seed = fresh_seed() if seed is None else seed
         self.chance_seed = self.seed
         self.chance_n = 0
         self.history: list = []
@@ -203,11 +215,8 @@ class State:
                 f"it is not seat {player}'s turn; seat {self.current_player} is to move")
         if self._legal_cache is None:
             self._legal_cache = self._legal()
-        try:
-            # the game's own action object: an equal plain tuple would not survive a record
-            action = self._legal_cache[self._legal_cache.index(action)]
-        except ValueError:
-            raise IllegalAction(self._explain(action, self._legal_cache)) from None
+        if type(action) is not self.game.action_class or action not in self._legal_cache:
+            raise IllegalAction(self._refusal(action, self._legal_cache))
         self._legal_cache = None
         self.narrate = True
         events = self._apply(action)
@@ -284,9 +293,26 @@ class State:
 
         return Perspective(self, player)
 
+    def _refusal(self, action, legal: list) -> str:
+        """The message of an IllegalAction for ``action``: what is wrong (the game's ``_explain``
+        for its own actions) and what is legal now."""
+        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        game = self.game
+        if type(action) is not game.action_class:
+            return (f"{echo(action)} is not a {game.title} action: take one from legal_actions(), "
+                    f"parse_action(text) or action_from_id(i). Legal now: {shown}")
+        if action not in game._ids:
+            return f"{self._explain_unknown(action)}. Legal now: {shown}"
+        return f"{action} is not legal: {self._explain(action, legal)}. Legal now: {shown}"
+
     def _explain(self, action, legal: list) -> str:
-        legal = ", ".join(str(a) for a in legal[:12])
-        return f"{action} is not legal now; legal: {legal}"
+        """Why ``action``, one of the game's actions, is not legal now (``legal``: what is)."""
+        return "it is not a move of this step"
+
+    def _explain_unknown(self, action) -> str:
+        """What is wrong with ``action``, a value of the game's action class that is none of its
+        actions (built by hand)."""
+        return f"{echo(action)} is none of the moves of {self.game.title}"
 
     def _legal(self) -> list:
         raise NotImplementedError

@@ -66,8 +66,8 @@ def test_S1_a_region_not_in_play_is_refused():
 
 def test_things_that_are_not_actions_are_refused():
     s = position(hands={0: ["red 5"]})
-    refused(s, "play red 5", "not a Seize Rome action")
-    refused(s, (0, card("red 5"), region("red"), 1), "not a Seize Rome action")
+    refused(s, "play red 5", r"not a Seize Rome \(card game\) action")
+    refused(s, (0, card("red 5"), region("red"), 1), r"not a Seize Rome \(card game\) action")
     for text in ("play pink 5", "play red 9", "fold", "play b 3"):
         with pytest.raises(ludus.IllegalAction):
             s.game.parse_action(text)

@@ -19,7 +19,6 @@ from .cards import (
     target_text,
 )
 from .notation import (
-    ALL_ACTIONS,
     CASTLE,
     DISCARD,
     DOWN,
@@ -213,17 +212,12 @@ def all_cards(game) -> list:
 
 
 def explain_illegal(s, action, legal: list) -> str:
-    """Why ``action`` is refused now (``legal``: the moves that are legal), in words, with what
-    would be right."""
-    from .notation import A
-
-    if action not in A.values() and action not in ALL_ACTIONS:
-        return f"{action!r} is not a Caesar & Cleopatra action"
+    """Why ``action``, one of the game's actions, is refused now (``legal``: the moves that are
+    legal), in words, with what would be right."""
     p = s.current_player
-    who = SEAT_NAMES[p] if p is not None else "nobody"
+    who = SEAT_NAMES[p]
     kind, a, b = action
     phase = s.phase
-    options = ", ".join(str(x) for x in legal[:10]) + (" ..." if len(legal) > 10 else "")
     reason = ""
     if kind in (DOWN, UP) and phase in (PLACE, SECOND_UP, ADD_UP, ADD_DOWN):
         if not s.hand_inf[p][a]:
@@ -272,9 +266,7 @@ def explain_illegal(s, action, legal: list) -> str:
         reason = "Castling puts cards back only at its two groups, within the limits (C25, C13)"
     elif phase == VETO_WINDOW and kind == VETO_IT and not s.hand_act[p][VETO]:  # C17 (was kinds 6, 7)
         reason = f"{who} holds no Veto"
-    if not reason:
-        reason = f"it is not a move of the current step ({PHASE_NAMES[phase]})"
-    return f"{action} is not legal: {reason}. Legal now: {options}"
+    return reason or f"it is not a move of the current step ({PHASE_NAMES[phase]})"
 
 
 def render_text(s, player: int | None) -> str:

@@ -97,12 +97,9 @@ def all_cards(game) -> list:
 
 
 def explain_illegal(s, action, legal: list) -> str:
-    """Why ``action`` is refused now (``legal``: the moves that are legal), with what would be right."""
-    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    """Why ``action``, one of the game's actions, is refused now, with what would be right."""
     p = s.current_player
-    kind = getattr(action, "kind", None)
-    if kind is None or not isinstance(action, tuple):
-        return f"{action!r} is not a Claim action; legal now: {shown}"
+    kind = action.kind
     reason = f"it is not a move of this step ({STEP_NAMES[s.step]})"
     if kind == PLAY and s.step == PLAY_CARD:
         card = action.a
@@ -117,4 +114,4 @@ def explain_illegal(s, action, legal: list) -> str:
         reason = "only a trick won with a Seer may take the top deck card (K28)"
     elif kind == SMASH and s.step == CHOOSE_SMASH:
         reason = "that seat has no matching Gnome, or is your partner (K26)"
-    return f"{action} is not legal: {reason}. Legal now: {shown}"
+    return reason

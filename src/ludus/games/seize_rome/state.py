@@ -26,7 +26,7 @@ from ...core.rng import shuffle
 from . import events as ev
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
 from .notation import COLOURED, DRAW, DRAW_ACTION, PASS_ACTION, PLAY, WILD_INTO
-from .view import explain_illegal, observe, zones
+from .view import explain_illegal, explain_off_colour, observe, zones
 
 # S6, S18: the cards that may lie face down in each region: its colour, or wild.
 REGION_FITS = [frozenset(range(r * 6, r * 6 + 6)) | {WILD} for r in range(8)]
@@ -448,3 +448,6 @@ class SeizeRomeState(State):
 
     def _explain(self, action, legal: list) -> str:
         return explain_illegal(self, action, legal)
+
+    def _explain_unknown(self, action) -> str:
+        return explain_off_colour(action)

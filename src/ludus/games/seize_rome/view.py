@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ...core.errors import echo
 from .cards import COLOURS, WILD, card_name
+from .notation import DRAW, PLAY
 
 
 def _names(cards) -> list[str]:
@@ -81,25 +83,24 @@ def all_cards(game) -> list:
 
 
 def explain_illegal(s, action, legal: list) -> str:
-    """Why ``action`` is refused now (``legal``: the moves that are legal), with what would be right."""
-    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    """Why ``action``, one of the game's actions, is refused now, with what would be right."""
     p = s.current_player
-    kind = getattr(action, "kind", None)
-    if kind is None or not isinstance(action, tuple):
-        return f"{action!r} is not a Seize Rome action; legal now: {shown}"
-    reason = "it is not possible now"
-    if kind == 0:
+    if action.kind == PLAY:
         if action.region >= s.regions:
-            reason = f"only the first {s.regions} regions are in play ({', '.join(COLOURS[:s.regions])})"
-        elif action.card not in s.hands[p]:
-            reason = f"seat {p} holds no {card_name(action.card)}"
-        elif action.card != WILD and action.card // 6 != action.region:
-            # S6: this action prints as the legal "play red 5"; name the region it aimed at
-            return (f"{card_name(action.card)} cannot go into the {COLOURS[action.region]} region: a coloured "
-                    f"card goes only into its own region (S6), so {card_name(action.card)} goes into "
-                    f"{COLOURS[action.card // 6]} ('{action}'); a wild goes anywhere. Legal now: {shown}")
-    elif kind == 1:
-        reason = "the pile is empty"
-    else:
-        reason = "you may pass only when the pile is empty (S6; voluntary_pass=true allows it)"
-    return f"{action} is not legal: {reason}. Legal now: {shown}"
+            return f"only the first {s.regions} regions are in play ({', '.join(COLOURS[:s.regions])})"
+        return f"seat {p} holds no {card_name(action.card)}"
+    if action.kind == DRAW:
+        return "the pile is empty"
+    return "you may pass only when the pile is empty (S6; voluntary_pass=true allows it)"
+
+
+def explain_off_colour(action) -> str:
+    """What is wrong with a hand-built play of a coloured card into another region (S6)."""
+    if (action.kind != PLAY or not isinstance(action.card, int) or not isinstance(action.region, int)
+            or action.card == WILD or not 0 <= action.card // 6 < len(COLOURS)
+            or not 0 <= action.region < len(COLOURS)):
+        return f"{echo(action)} is none of the moves of Seize Rome"
+    card = card_name(action.card)
+    return (f"{card} cannot go into the {COLOURS[action.region]} region: a coloured card goes only into "
+            f"its own region (S6), so {card} goes into {COLOURS[action.card // 6]} ('{action}'); a wild "
+            "goes anywhere")
