@@ -41,7 +41,7 @@ from . import agents as agents_mod
 from .arena.journal import code_version
 from .arena.match import choose
 from .arena.stats import derive_seed
-from .core.errors import IllegalAction, LudusError, OptionError, RecordError
+from .core.errors import IllegalAction, LudusError, OptionError, RecordError, echo
 from .core.events import Event
 from .core.registry import make
 
@@ -198,7 +198,7 @@ class Session:
         if self.over:
             raise IllegalAction("the game is over; no move can be played")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
-            raise IllegalAction(f"{seat!r} is not a seat of this table; seats are 0 to {len(self.seats) - 1}")
+            raise IllegalAction(f"{echo(seat)} is not a seat of this table; seats are 0 to {len(self.seats) - 1}")
         if seat != self.to_move:
             raise IllegalAction(f"it is not {self.seats[seat].name}'s turn; "
                                 f"{self.seats[self.to_move].name} is to move")
@@ -208,9 +208,10 @@ class Session:
             return self.game.parse_action(move)
         if isinstance(move, int) and not isinstance(move, bool):
             return self.game.action_from_id(move)
-        if isinstance(move, tuple):   # the game's own action object (a plain tuple equal to one too)
-            return self.game.action_from_id(self.game.action_id(move))
-        raise IllegalAction(f"a move is notation text, an action or an action id, not {move!r}")
+        if self.game.is_action(move):
+            return move
+        raise IllegalAction(f"a move is notation text, one of the game's actions or an action id, "
+                            f"not {echo(move)}")
 
     def _apply(self, seat: int, action, how: str, agent: str | None = None) -> list:
         state = self.state

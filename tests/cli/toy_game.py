@@ -92,7 +92,7 @@ class ToyState(State):
     def scores(self) -> list[int]:
         return [int(r > 0) for r in self.returns()]
 
-    def observe(self, player):
+    def _observe(self, player):
         obs = {"total": self.total, "to_move": self.current_player, "seat": player}
         if player is not None:
             obs["secret"] = self.secret[player]
@@ -104,7 +104,7 @@ class ToyState(State):
         c.total, c.secret, c.winner = self.total, self.secret[:], self.winner
         return c
 
-    def resample(self, player, rng):
+    def _resample(self, player, rng):
         w = self.clone()
         w._forget_past(rng)
         w.secret[1 - player] = rng.randint(100, 999)

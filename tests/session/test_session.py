@@ -73,7 +73,7 @@ def test_moves_from_the_wrong_seat_or_for_an_agent_or_illegal_are_refused_and_ch
         (0, "down 3 senators", "not legal"),
         (0, "goblins 3", "cannot read .goblins 3.; moves look like"),
         (0, 10**6, "out of range 0..181"),
-        (0, True, "notation text, an action or an action id"),
+        (0, True, "notation text, one of the game.s actions or an action id"),
         (7, "arrange spy", "not a seat"),
     ]:
         with pytest.raises(ludus.IllegalAction, match=message):
@@ -231,13 +231,18 @@ def test_only_its_own_seat_learns_that_a_move_was_forced():
 
 
 @pytest.mark.parametrize("game_id", ["caesar-cleopatra", "claim", "seize-rome"])
-def test_a_plain_tuple_equal_to_a_legal_move_is_that_move(game_id, tmp_path):
+def test_a_plain_tuple_equal_to_a_legal_move_is_refused(game_id, tmp_path):
+    """A move is text, an id or the game's own action: an equal tuple of no game is refused,
+    and neither the game nor its move log changes."""
     table = Session(ludus.make(game_id), [None, None], seed=2, log=tmp_path / "g.jsonl")
     action = table.legal_actions()[0]
-    table.play(table.to_move, tuple(action))
+    before = (tmp_path / "g.jsonl").read_text()
+    for move in (tuple(action), (99, 99, 99)):
+        with pytest.raises(ludus.IllegalAction, match="a move is notation text"):
+            table.play(table.to_move, move)
+    assert (tmp_path / "g.jsonl").read_text() == before and not table.state.history
+    table.play(table.to_move, action)
     assert json.loads((tmp_path / "g.jsonl").read_text().splitlines()[-1])["move"] == str(action)
-    with pytest.raises(ludus.IllegalAction):
-        table.play(table.to_move, (99, 99, 99))
 
 
 def test_a_move_log_cut_short_by_a_crash_resumes_from_its_whole_lines(tmp_path):

@@ -142,8 +142,8 @@ class State:
 
     Subclasses implement ``_legal()`` (a fresh list of legal actions), ``_apply(action)``
     (apply a legal action, return events), ``_explain(action, legal)`` (why one of its actions is
-    illegal now; the refusal's wording and the moves legal now are added here),
-    ``returns``, ``scores``, ``observe``, ``clone`` and ``resample``; and keep
+    illegal now; the refusal's wording and the moves legal now are added here), ``_observe`` and
+    ``_resample`` (the seat is checked here), ``returns``, ``scores`` and ``clone``; and keep
     ``current_player`` (None when terminal) and ``is_terminal`` up to date.
     """
 
@@ -258,11 +258,31 @@ class State:
         choices in the tree depend on what it could not have seen."""
         return action
 
+    def observe(self, player: int | None) -> dict:
+        """What ``player`` sees now, as plain JSON-able data (None: a spectator, the public view)."""
+        self._check_seat(player, "observe", spectator=True)
+        return self._observe(player)
+
+    def resample(self, player: int, rng: random.Random):
+        """A world ``player`` cannot tell from this one: what it knows kept, the rest dealt afresh."""
+        self._check_seat(player, "resample")
+        return self._resample(player, rng)
+
     def sampler(self, player: int):
         """``rng -> world``, the same worlds as ``resample(player, rng)``, for the many samples of
         one search. Games may work out what the seat knows once here (the state must not change
         while the sampler is in use); by default each call simply resamples."""
-        return functools.partial(self.resample, player)
+        self._check_seat(player, "resample")
+        return functools.partial(self._resample, player)
+
+    def _check_seat(self, player, what: str, spectator: bool = False) -> None:
+        """Refuse anything but a seat of this game (or None where a spectator may ask)."""
+        if player is None and spectator:
+            return
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            spectators = " or None for a spectator" if spectator else ""
+            raise IllegalAction(f"{what} needs a seat, 0..{self.game.num_players - 1}{spectators}; "
+                                f"got {echo(player)}")
 
     def stop_tracking(self) -> None:
         """Make this state a search copy: it stops keeping what each seat knows.
@@ -291,6 +311,7 @@ class State:
     def perspective(self, player: int):
         from .perspective import Perspective
 
+        self._check_seat(player, "a perspective")
         return Perspective(self, player)
 
     def _refusal(self, action, legal: list) -> str:

@@ -948,13 +948,11 @@ class CCState(State):
         c.know_act = [self.know_act[0].clone(), self.know_act[1].clone()]
         return c
 
-    def resample(self, player: int, rng: random.Random) -> CCState:
+    def _resample(self, player: int, rng: random.Random) -> CCState:
         """A world p cannot tell from this one (C35): p's pools over the opponent's cards are
         dealt afresh, p's own unseen pile orders and the VoC deck reshuffled, the opponent's
         bonus goal drawn from the five p has not seen, and future chance re-seeded. The 2024
         bust bag is public and has no order: it is kept as it is (its draws are future chance)."""
-        if player not in (0, 1):
-            raise ValueError(f"resample needs a seat, 0 or 1; got {player!r}")
         w = self.clone()
         w._forget_past(rng)
         p, q = player, 1 - player
@@ -992,7 +990,7 @@ class CCState(State):
 
     # -- inspection -------------------------------------------------------------------------
 
-    def observe(self, player: int | None) -> dict:
+    def _observe(self, player: int | None) -> dict:
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:

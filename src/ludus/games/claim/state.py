@@ -488,7 +488,7 @@ class ClaimState(State):
             c.voids = c.known = c.peeked = c.played = None
         return c
 
-    def resample(self, player: int, rng: random.Random) -> ClaimState:
+    def _resample(self, player: int, rng: random.Random) -> ClaimState:
         """A world ``player`` cannot tell from this one (K16).
 
         Kept: everything public, the seat's own hand and follower pile, the follower cards
@@ -500,8 +500,7 @@ class ClaimState(State):
 
     def sampler(self, player: int):
         """``resample`` for many worlds of one position: what the seat knows is worked out once."""
-        if player not in range(self.n):
-            raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
+        self._check_seat(player, "resample")
         if not self.tracking:
             NO_KNOWLEDGE.sample()   # refuses: a search copy is never resampled
         p = player
@@ -571,7 +570,7 @@ class ClaimState(State):
 
     # -- inspection -------------------------------------------------------------------------
 
-    def observe(self, player: int | None) -> dict:
+    def _observe(self, player: int | None) -> dict:
         if not self.tracking:
             NO_KNOWLEDGE.to_json()   # refuses: a search copy keeps no K16 knowledge to show
         return observe(self, player)

@@ -378,14 +378,12 @@ class SeizeRomeState(State):
         c.early, c.early_bar = [e[:] for e in self.early], self.early_bar[:]
         return c
 
-    def resample(self, player: int, rng: random.Random) -> SeizeRomeState:
+    def _resample(self, player: int, rng: random.Random) -> SeizeRomeState:
         """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
         (face-down cards stay of their region's colour or wild; the revealed cards put under the
         pile stay in their layer or in the hands of those who drew from it, never with a seat
         barred from them; the intact layers beneath are reshuffled); the other seats' knowledge
         in the world is rebuilt from the world's own cards."""
-        if player not in range(self.n):
-            raise ValueError(f"resample needs a seat 0..{self.n - 1}; got {player!r}")
         w = self.clone()
         w._forget_past(rng)
         zones = self.know[player].sample(rng, self._accepts(player))
@@ -440,7 +438,7 @@ class SeizeRomeState(State):
 
     # -- inspection -------------------------------------------------------------------------
 
-    def observe(self, player: int | None) -> dict:
+    def _observe(self, player: int | None) -> dict:
         return observe(self, player)
 
     def zones(self) -> dict[str, list]:
