@@ -12,11 +12,22 @@ import functools
 import random
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, LudusError, echo
+from .errors import IllegalAction, LudusError, OptionError, echo
 from .events import Event
 from .options import parse_options
 from .parts import NO_PARTS, Parts
 from .rng import fresh_seed
+
+# Seeds are signed 64-bit integers: every database and language stores them exactly, and the
+# seeds nobody chose (63 random bits) lie inside.
+SEEDS = range(-2**63, 2**63)
+
+
+def check_seed(seed, error: type[LudusError] = OptionError, what: str = "a seed") -> None:
+    """Refuse anything but a whole number in ``SEEDS`` (bool is no number here; a string seed
+    could ask for any amount of memory) with ``error``."""
+    if type(seed) is not int or seed not in SEEDS:
+        raise error(f"{what} must be an integer from -2**63 to 2**63 - 1; got {echo(seed)}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,7 +108,10 @@ class Game:
         return tuple(f"seat {i}" for i in range(self.num_players))
 
     def new_state(self, seed: int | None = None) -> State:
-        """A new game; all its chance comes from ``seed`` (a random one if None)."""
+        """A new game; all its chance comes from ``seed`` (a random one if None; else a whole
+        number in ``SEEDS``, refused with OptionError otherwise)."""
+        if seed is not None:
+            check_seed(seed)
         return self.state_class.new(self, seed)
 
     def parse_action(self, text: str):
@@ -116,7 +130,10 @@ class Game:
     def is_action(self, action) -> bool:
         """Whether ``action`` is one of this game's actions. Actions are tuples, and a tuple of
         another game (or a plain one) may compare equal to one of ours: the class decides."""
-        return type(action) is self.action_class and action in self._ids
+        try:
+            return type(action) is self.action_class and action in self._ids
+        except TypeError:           # built by hand around an unhashable field
+            return False
 
     def action_id(self, action) -> int:
         if not self.is_action(action):
@@ -125,8 +142,9 @@ class Game:
         return self._ids[action]
 
     def action_from_id(self, index: int):
-        if not isinstance(index, int) or not 0 <= index < len(self._actions):
-            raise IllegalAction(f"action id {index!r} is out of range 0..{len(self._actions) - 1}")
+        if type(index) is not int or not 0 <= index < len(self._actions):     # True is no id
+            raise IllegalAction(f"an action id is a whole number 0..{len(self._actions) - 1}; "
+                                f"got {echo(index)}")
         return self._actions[index]
 
     def __repr__(self) -> str:
@@ -209,8 +227,10 @@ class State:
     def apply(self, action, player: int | None = None) -> list[Event]:
         """Apply ``action`` (of ``player`` if given); IllegalAction leaves the state unchanged."""
         if self.is_terminal:
-            raise IllegalAction(f"the game is over; {action} cannot be played")
-        if player is not None and player != self.current_player:
+            shown = action if self.game.is_action(action) else echo(action)
+            raise IllegalAction(f"the game is over; {shown} cannot be played")
+        if player is not None and (type(player) is not int or player != self.current_player):
+            self._check_seat(player, "apply's player")       # "1" or True is no seat
             raise IllegalAction(
                 f"it is not seat {player}'s turn; seat {self.current_player} is to move")
         if self._legal_cache is None:
@@ -322,7 +342,7 @@ class State:
         if type(action) is not game.action_class:
             return (f"{echo(action)} is not a {game.title} action: take one from legal_actions(), "
                     f"parse_action(text) or action_from_id(i). Legal now: {shown}")
-        if action not in game._ids:
+        if not game.is_action(action):
             return f"{self._explain_unknown(action)}. Legal now: {shown}"
         return f"{action} is not legal: {self._explain(action, legal)}. Legal now: {shown}"
 

@@ -13,9 +13,10 @@ option".
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, echo
 
 
 def choice(default: Any, choices: tuple, doc: str = "", accept=None) -> Any:
@@ -23,7 +24,8 @@ def choice(default: Any, choices: tuple, doc: str = "", accept=None) -> Any:
 
     ``accept`` (optional) turns a value outside ``choices`` into its canonical form or raises
     OptionError: for open-ended options such as an explicit list of factions. ``choices`` then
-    lists the named values (what tests and ``ludus games`` enumerate).
+    lists the named values (what tests and ``ludus games`` enumerate). It is given text of at
+    most ``MAX_TEXT`` characters, or a list of such names.
     """
     if default not in choices:
         raise ValueError(f"default {default!r} not among {choices!r}")
@@ -35,18 +37,46 @@ def option_choices(options_cls: type) -> dict[str, tuple]:
     return {f.name: f.metadata["choices"] for f in dataclasses.fields(options_cls)}
 
 
-def _coerce(name: str, value: Any, choices: tuple) -> Any:
-    """Accept ``"3"`` for an int option and ``3`` for a string one, as the command line needs."""
-    if value in choices and type(value) is type(choices[0]):
-        return value
-    if isinstance(choices[0], int) and isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    elif isinstance(choices[0], str) and not isinstance(value, str):
+# What a count may be written as in text (ASCII digits only: int() also reads "٣" and "1_0").
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+# No option value is longer (a list of factions is the longest); longer input is refused unread.
+MAX_TEXT = 200
+
+
+def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
+    """Check ``value``'s type, then its value. Counts take an int or its digits as text (the
+    command line gives text), never a bool or a float, even a whole one; text options take text,
+    an int (``first_player=1``) or, where ``accept`` reads one, a list of names."""
+    shown = ", ".join(repr(c) for c in choices)
+    if isinstance(choices[0], int):
+        if type(value) is str and _WHOLE.fullmatch(value.strip()):
+            value = int(value)
+        if type(value) is not int:
+            raise OptionError(f"option {name}={_shown(value)} is not accepted; {name} takes a whole number "
+                              f"(an int, or its ASCII digits as text), one of: {shown}")
+    elif type(value) is int:
         value = str(value)
-    if value not in choices:
-        shown = ", ".join(repr(c) for c in choices)
-        raise OptionError(f"option {name}={value!r} is not accepted; {name} takes one of: {shown}")
-    return value
+    elif type(value) is not str and not (accept is not None and type(value) in (list, tuple)
+                                         and all(type(v) is str for v in value)):
+        raise OptionError(f"option {name}={_shown(value)} is not accepted; {name} takes text, one of: {shown}")
+    elif len(value if type(value) is str else ",".join(value)) > MAX_TEXT:
+        raise OptionError(f"option {name}={echo(value, 40)} is too long; {name} takes one of: {shown}")
+    if value in choices:
+        return value
+    if accept is not None:
+        return accept(value)
+    raise OptionError(f"option {name}={echo(value)} is not accepted; {name} takes one of: {shown}")
+
+
+def _shown(value: Any) -> str:
+    """A refused value with its type where the type is what is wrong (``2.0 (a float)``)."""
+    kind = "" if type(value) is str else " (null)" if value is None else f" (a {type(value).__name__})"
+    return echo(value) + kind
+
+
+def _name(name: str) -> str:
+    """An option name as a message shows it: bare if it could be one, else quoted and cut."""
+    return name if name.isidentifier() and len(name) <= 40 else echo(name, 40)
 
 
 def parse_options(options_cls: type, given: dict[str, Any], game_id: str) -> Any:
@@ -59,16 +89,12 @@ def parse_options(options_cls: type, given: dict[str, Any], game_id: str) -> Any
     unknown = sorted(set(given) - set(known))
     if unknown:
         raise OptionError(
-            f"{game_id} has no option {', '.join(unknown)}; its options are: "
+            f"{game_id} has no option {', '.join(_name(n) for n in unknown[:5])}"
+            f"{' ...' if len(unknown) > 5 else ''}; its options are: "
             + ", ".join(f"{k} ({'|'.join(map(str, v))})" for k, v in known.items())
         )
     accept = {f.name: f.metadata.get("accept") for f in dataclasses.fields(options_cls)}
-    values = {}
-    for name, value in given.items():
-        if accept[name] is not None and value not in known[name]:
-            values[name] = accept[name](value)
-        else:
-            values[name] = _coerce(name, value, known[name])
+    values = {name: _coerce(name, value, known[name], accept[name]) for name, value in given.items()}
     return options_cls(**values)
 
 
@@ -78,6 +104,6 @@ def parse_option_strings(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is malformed; write it as name=value, e.g. wrath=face-up")
+            raise OptionError(f"option {echo(pair)} is malformed; write it as name=value, e.g. wrath=face-up")
         out[key.strip()] = value.strip()
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from ...core.errors import OptionError
+from ...core.errors import OptionError, echo
 from ...core.options import choice
 from .cards import normalize_factions
 
@@ -14,7 +14,7 @@ def _seat(value) -> str:
     text = str(value).strip().lower()
     if text in ("0", "1", "2", "3", "random"):
         return text
-    raise OptionError(f"first_leader={value!r} is not accepted; first_leader takes random, 0, 1, 2 or 3")
+    raise OptionError(f"first_leader={echo(value)} is not accepted; first_leader takes random, 0, 1, 2 or 3")
 
 
 @dataclasses.dataclass(frozen=True)

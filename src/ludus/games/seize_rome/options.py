@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...core.errors import OptionError
+from ...core.errors import OptionError, echo
 from ...core.options import choice
 
 
@@ -13,7 +13,7 @@ def _word(name: str, allowed: tuple):
         text = str(value).strip().lower()
         if text in allowed:
             return text
-        raise OptionError(f"{name}={value!r} is not accepted; {name} takes one of: {', '.join(allowed)}")
+        raise OptionError(f"{name}={echo(value)} is not accepted; {name} takes one of: {', '.join(allowed)}")
     return accept
 
 
