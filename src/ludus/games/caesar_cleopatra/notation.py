@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, echo
 from ...core.notation import exact_or_words
 from .cards import ACTION_NAMES, CARD_NAMES, GROUPS, NUM_CARD_CODES, VALUE_NAMES
 
@@ -113,7 +113,7 @@ _WORDS = {"down": DOWN, "up": UP, "castle": CASTLE, "assassin": PLAY_ASSASSIN}
 def _group(word: str) -> int:
     hits = [i for i, g in enumerate(GROUPS) if g.startswith(word)] if word else []
     if len(hits) != 1:
-        raise IllegalAction(f"{word!r} is not a group; groups are {', '.join(GROUPS)}")
+        raise IllegalAction(f"{echo(word)} is not a group; groups are {', '.join(GROUPS)}")
     return hits[0]
 
 
@@ -121,7 +121,7 @@ def _value(word: str) -> int:
     word = {"philosopher": "p", "0": "p"}.get(word, word)
     names = [n.lower() for n in VALUE_NAMES]
     if word not in names:
-        raise IllegalAction(f"{word!r} is not an influence value; values are P, 1, 2, 3, 4, 5")
+        raise IllegalAction(f"{echo(word)} is not an influence value; values are P, 1, 2, 3, 4, 5")
     return names.index(word)
 
 
@@ -132,7 +132,7 @@ def _card(word: str) -> int:
         pass
     hits = [i for i, n in enumerate(ACTION_NAMES) if n.startswith(word)] if word else []
     if len(hits) != 1:
-        raise IllegalAction(f"{word!r} is not a card; cards are P, 1-5 and {', '.join(ACTION_NAMES)}")
+        raise IllegalAction(f"{echo(word)} is not a card; cards are P, 1-5 and {', '.join(ACTION_NAMES)}")
     return 6 + hits[0]
 
 
@@ -166,8 +166,8 @@ def parse(text: str) -> Action:
                 if name.startswith(rest[0]):
                     return A[(DRAW, i, 0)]
     except IllegalAction as e:
-        raise IllegalAction(f"cannot read {text!r}: {e}") from None
+        raise IllegalAction(f"cannot read {echo(text)}: {e}") from None
     raise IllegalAction(
-        f"cannot read {text!r}; moves look like 'down 3 senators', 'up P censors', 'spy', "
+        f"cannot read {echo(text)}; moves look like 'down 3 senators', 'up P censors', 'spy', "
         "'assassin 4 praetors', 'castling senators censors', 'draw influence', 'passive', 'done'"
     )

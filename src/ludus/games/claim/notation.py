@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core.errors import IllegalAction
-from ...core.notation import exact_or_words
+from ...core.errors import IllegalAction, echo
+from ...core.notation import exact_or_words, number
 from .cards import FACTIONS, card_name, faction_named
 
 PLAY, TAKE, TAKE_DECK, SMASH = range(4)
@@ -51,13 +51,14 @@ BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 
 
 def _card(words: list[str], text: str) -> int:
-    if len(words) != 2 or not words[1].isdigit() or len(words[1]) != 1:
-        raise IllegalAction(f"cannot read {text!r}: a card is a faction and a value 0-9, e.g. 'goblins 3'")
+    value = number(words[1], 0, 9) if len(words) == 2 else None
+    if value is None:
+        raise IllegalAction(f"cannot read {echo(text)}: a card is a faction and a value 0-9, e.g. 'goblins 3'")
     f = faction_named(words[0])
     if f is None:
-        raise IllegalAction(f"cannot read {text!r}: {words[0]!r} is not a faction; factions are "
+        raise IllegalAction(f"cannot read {echo(text)}: {echo(words[0])} is not a faction; factions are "
                             + ", ".join(FACTIONS))
-    return f * 10 + int(words[1])
+    return f * 10 + value
 
 
 def parse(text: str) -> Action:
@@ -73,7 +74,9 @@ def parse(text: str) -> Action:
         return TAKE_OF[_card(words[1:], text)]
     if words[0] == "smash":
         rest = [w for w in words[1:] if w != "seat"]
-        if len(rest) == 1 and rest[0] in ("0", "1", "2", "3"):
-            return SMASH_OF[int(rest[0])]
-        raise IllegalAction(f"cannot read {text!r}: write 'smash N' with the seat N whose Gnome goes")
+        seat = number(rest[0], 0, 3) if len(rest) == 1 else None
+        if seat is None:
+            raise IllegalAction(f"cannot read {echo(text)}: write 'smash N' with the seat N (0-3) whose "
+                                "Gnome goes")
+        return SMASH_OF[seat]
     return PLAY_OF[_card(words, text)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...core.errors import IllegalAction
-from ...core.notation import exact_or_words
+from ...core.errors import IllegalAction, echo
+from ...core.notation import exact_or_words, number
 from .cards import COLOURS, WILD, card_name
 
 PLAY, DRAW, PASS = range(3)
@@ -47,7 +47,8 @@ BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 def _colour(word: str, text: str) -> int:
     hits = [i for i, c in enumerate(COLOURS) if c.startswith(word)] if word else []
     if len(hits) != 1:
-        raise IllegalAction(f"cannot read {text!r}: {word!r} is not a colour; colours are {', '.join(COLOURS)}")
+        raise IllegalAction(f"cannot read {echo(text)}: {echo(word)} is not a colour; colours are "
+                            f"{', '.join(COLOURS)}")
     return hits[0]
 
 
@@ -56,10 +57,18 @@ def parse(text: str) -> Action:
     exact, words = exact_or_words(text, BY_TEXT, "'play red 5', 'play wild blue', 'draw'")
     if exact is not None:
         return exact
+    if words[0] in ("draw", "pass"):
+        raise IllegalAction(f"cannot read {echo(text)}: {words[0]} takes nothing; write '{words[0]}'")
     if words[0] == "play":
         words = words[1:]
     if len(words) == 2 and words[0] == "wild":
         return WILD_INTO[_colour(words[1], text)]
-    if len(words) == 2 and words[1] in ("1", "2", "3", "4", "5", "6"):
-        return COLOURED[_colour(words[0], text) * 6 + int(words[1]) - 1]
-    raise IllegalAction(f"cannot read {text!r}; moves look like 'play red 5', 'play wild blue', 'draw', 'pass'")
+    if len(words) == 2:
+        colour = _colour(words[0], text)
+        value = number(words[1], 1, 6)
+        if value is None:
+            raise IllegalAction(f"cannot read {echo(text)}: {echo(words[1])} is not a card value; "
+                                "values are 1-6 (or wild)")
+        return COLOURED[colour * 6 + value - 1]
+    raise IllegalAction(f"cannot read {echo(text)}; moves look like 'play red 5', 'play wild blue', 'draw', "
+                        "'pass'")
