@@ -7,27 +7,18 @@
 
 from __future__ import annotations
 
-from ..core.errors import OptionError
-from .base import Agent, parse_spec
+from ..core.errors import OptionError, echo
+from .base import Agent, parse_spec, spec_seed
 from .random_agent import RandomAgent
 
 AGENT_NAMES = ("random", "heuristic", "ismcts")
 
 
-def _seed(params: dict, spec: str) -> int | None:
-    if "seed" not in params:
-        return None
-    try:
-        return int(params.pop("seed"))
-    except ValueError:
-        raise OptionError(f"agent spec {spec!r}: seed must be an integer") from None
-
-
 def make(spec: str, game, seed: int | None = None) -> Agent:
     """Build an agent for ``game`` from a spec string; bad specs raise OptionError."""
     name, params = parse_spec(spec)
-    spec_seed = _seed(params, spec)
-    seed = spec_seed if spec_seed is not None else seed
+    given = spec_seed(params, spec)
+    seed = given if given is not None else seed
     if name == "ismcts":
         from .ismcts import from_params
 
@@ -39,9 +30,10 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         if agent_cls is None:
             raise OptionError(f"{game.id} has no heuristic agent yet")
     else:
-        raise OptionError(f"unknown agent {name!r} in spec {spec!r}; known agents: {', '.join(AGENT_NAMES)}")
+        raise OptionError(f"unknown agent {echo(name, 60)} in spec {echo(spec)}; known agents: "
+                          f"{', '.join(AGENT_NAMES)}")
     if params:
-        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))} "
+        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))[:100]} "
                           "(only seed=N)")
     return agent_cls(game, seed=seed)
 

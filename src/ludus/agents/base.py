@@ -3,17 +3,55 @@ the Agent base class itself is part of the kernel (``ludus.core.agent``)."""
 
 from __future__ import annotations
 
-from ..core.agent import Agent
-from ..core.errors import OptionError
+import re
 
-__all__ = ["Agent", "parse_spec", "split_agent_specs"]
+from ..core.agent import Agent
+from ..core.errors import OptionError, echo
+from ..core.game import check_seed
+
+__all__ = ["Agent", "decimal", "parse_spec", "spec_seed", "split_agent_specs", "whole_number"]
+
+# Whole numbers in a spec are ASCII digits, few enough for a seed (int() also reads "٣", "1_0"
+# and thousands of digits).
+_WHOLE = re.compile(r"-?[0-9]{1,19}")
+
+
+def whole_number(text: str) -> int:
+    """A spec parameter's whole number; ValueError unless it is ASCII digits (a minus allowed)."""
+    if not _WHOLE.fullmatch(text):
+        raise ValueError(text)
+    return int(text)
+
+
+def decimal(text: str) -> float:
+    """A spec parameter's number such as ``1``, ``0.7`` or ``1e-3`` (``inf`` and ``nan`` too: the
+    agent says why they will not do); ValueError for non-ASCII digits, ``1_0`` and words."""
+    if not text.isascii() or "_" in text:
+        raise ValueError(text)
+    return float(text)
+
+
+def spec_seed(params: dict, spec: str) -> int | None:
+    """Take ``seed`` out of a spec's parameters: a whole number as game seeds are, or None."""
+    if "seed" not in params:
+        return None
+    text = params.pop("seed")
+    try:
+        seed = whole_number(text)
+    except ValueError:
+        seed = text
+    check_seed(seed, OptionError, f"agent spec {echo(spec, 60)}: seed")
+    return seed
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``NAME``, ``NAME:LEVEL``, ``NAME:key=value,...`` or ``NAME:LEVEL,key=value,...`` ->
     (name, params); a level is the parameter ``level``, lower-cased like the name."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(f"agent spec {spec!r} is empty; write e.g. 'random', 'heuristic', 'ismcts:hard'")
+    example = "write e.g. 'random', 'heuristic', 'ismcts:hard'"
+    if not isinstance(spec, str):
+        raise OptionError(f"an agent spec is text, got {echo(spec)}; {example}")
+    if not spec.strip():
+        raise OptionError(f"agent spec {spec!r} is empty; {example}")
     name, _, rest = spec.strip().partition(":")
     params: dict[str, str] = {}
     if rest:
@@ -23,7 +61,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         for part in parts:
             key, sep, value = part.partition("=")
             if not sep or not key.strip():
-                raise OptionError(f"agent spec {spec!r}: {part!r} is not key=value (a level such as "
+                raise OptionError(f"agent spec {echo(spec)}: {echo(part)} is not key=value (a level such as "
                                   "'hard' comes first: 'ismcts:hard,seed=3')")
             params[key.strip()] = value.strip()
     return name.strip().lower(), params

@@ -30,11 +30,16 @@ import random
 import time
 from typing import Any
 
-from ..core.errors import OptionError
+from ..core.errors import OptionError, echo
 from ..core.game import State
-from .base import Agent
+from .base import Agent, decimal, whole_number
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
+# What each spec parameter takes, as a refusal says it.
+SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
+              "time": "a number of seconds, e.g. time=1.5",
+              "c": "a number, 0 or more, e.g. c=0.7",
+              "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8"}
 GAME_DEFAULT = object()   # c / depth / rollout not given: the game's search defaults, else c=0.7, full random rollouts
 
 
@@ -271,7 +276,7 @@ def _clock() -> float:
 
 def _depth(value: str) -> int | None:
     """``depth=N`` decisions before ``leaf_values``; ``depth=full`` rolls out to the end."""
-    return None if value == "full" else int(value)
+    return None if value == "full" else whole_number(value)
 
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
@@ -282,18 +287,17 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     level = params.pop("level", None)
     if level is not None:
         if level not in LEVELS:
-            raise OptionError(f"unknown ismcts level {level!r} in {spec!r}; levels: {', '.join(LEVELS)}")
+            raise OptionError(f"unknown ismcts level {echo(level)} in {echo(spec)}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
-    conversions = {"iterations": int, "time": float, "c": float, "depth": _depth, "rollout": str}
+    conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str}
     for key, value in params.items():
         if key not in conversions:
-            raise OptionError(f"ismcts takes no parameter {key!r} (in {spec!r}); it takes level, "
+            raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
                               "iterations, time, c, depth, rollout, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:
-            kind = "whole number or full" if key == "depth" else conversions[key].__name__
-            raise OptionError(f"ismcts {key}={value!r} in {spec!r} is not a {kind}") from None
+            raise OptionError(f"ismcts {key}={echo(value)} in {echo(spec)} is not {SPEC_KINDS[key]}") from None
     if "time" in kwargs:
         kwargs["time_limit"] = kwargs.pop("time")
         if "iterations" not in params:
