@@ -103,3 +103,27 @@ def test_replay_of_a_game_without_a_terminal_module(run, toy, tmp_path):
     result = run("replay", str(path), "--all", "--seat", "1")
     assert result.exit_code == 0, result.output
     assert "Decision 1" in result.output and '"secret"' in result.output and "Game over" in result.output
+
+
+@pytest.mark.parametrize("command", [["replay", "--all"], ["review", "--seat", "0"]])
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe\x00 a picture, say", "is not text (UTF-8)"),
+    (b"", "is empty"),
+    (b"  \n\n", "is empty"),
+    (b"Dear diary,\n", "invalid JSON"),
+    (None, "is a directory"),
+])
+def test_a_file_that_is_not_a_record_says_what_the_file_should_be(run, tmp_path, command, content, message):
+    """Whatever the file holds, the command exits 2 with a message (no traceback) that names
+    what it reads: a record of ``ludus simulate --records`` or a move log of ``ludus play --save``."""
+    path = tmp_path / "file"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+    result = run(command[0], str(path), *command[1:])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert message in said
+    assert "ludus simulate --records" in said and "ludus play --save" in said
+    assert "Traceback" not in result.output

@@ -28,13 +28,25 @@ from .common import (
 )
 from .screen import read_line
 
+READS = ("a game record (JSON, as ludus simulate --records DIR writes them) or a move log (as "
+         "ludus play --save FILE writes it)")
+
 
 def load_record(path: str):
-    """A game record from a file: a record (JSON) or a move log written by ``ludus play --save``."""
+    """A game record from a file: a record (JSON) or a move log written by ``ludus play --save``.
+    Anything else — a directory, a file that is not text, empty or not JSON — fails (exit code
+    2) saying what the file should be."""
+    file = Path(path)
+    if file.is_dir():
+        fail(f"{path} is a directory; give a file: {READS}")
     try:
-        text = Path(path).read_text()
+        text = file.read_bytes().decode("utf-8")
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror or e}")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a game record: it is not text (UTF-8); ludus reads {READS}")
+    if not text.strip():
+        fail(f"{path} is empty; ludus reads {READS}")
     first = text.lstrip().split("\n", 1)[0]
     try:
         head = json.loads(first)
@@ -48,7 +60,7 @@ def load_record(path: str):
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
-        fail(f"{path} is not a game record: invalid JSON ({e.msg} at line {e.lineno})")
+        fail(f"{path} is not a game record: invalid JSON ({e.msg} at line {e.lineno}); ludus reads {READS}")
     try:
         ludus.replay(record)
     except RecordError as e:
@@ -100,7 +112,7 @@ def replay_steps(record: dict, seat: int | None):
 
 
 @app.command("replay")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--seat", default=None, metavar="N|NAME",
               help="Whose view: a seat number or name (default: spectator, public information only).")
 @click.option("--all", "all_", is_flag=True, help="Print the whole replay at once (no prompts).")

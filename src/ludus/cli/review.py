@@ -18,7 +18,7 @@ from .replay import load_record, turn_of, turn_title
 
 
 @app.command("review")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--seat", required=True, metavar="N|NAME", help="Whose moves to review: a seat number or name.")
 @click.option("--agent", "spec", default="ismcts:iterations=1000,seed=1", show_default=True,
               help="The search that judges each move (an ismcts spec; e.g. ismcts:hard for 1 s a move).")
