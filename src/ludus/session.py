@@ -41,11 +41,16 @@ from . import agents as agents_mod
 from .arena.journal import code_version
 from .arena.match import choose
 from .arena.stats import derive_seed
+from .core.digest import position_digest
 from .core.errors import IllegalAction, LudusError, OptionError, RecordError, echo
 from .core.events import Event
 from .core.registry import make
 
-RECORD_FORMAT = 1       # "format" of records and move logs (a record without it is format 0)
+# "format" of records and move logs. Records: 0 (no "format"), 1 (with "code"), 2 (with the
+# "digest" of the position they end in). Move logs: 1, and 2 whose moves carry the digest
+# ("at") of the position they were chosen in.
+RECORD_FORMAT = 2
+LOG_FORMATS = (1, 2)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -225,6 +230,8 @@ class Session:
         line = {"seat": seat, "move": str(action), "how": how}
         if agent is not None:
             line["agent"] = agent
+        if self._file is not None:
+            line["at"] = position_digest(state)
         self._write(line)            # the disk first: a move the log lacks has not happened
         chance_before = state.chance_n
         events = state.apply(action, player=seat)
@@ -310,8 +317,9 @@ class Session:
     # -- records and the move log -----------------------------------------------------------
 
     def record(self) -> dict:
-        """The game so far as a record ``ludus.replay`` reads (format 1, with the code's version)."""
-        return versioned(self.state.record())
+        """The game so far as a record ``ludus.replay`` reads (format 2: with the code's version and
+        the digest of the position it ends in)."""
+        return versioned(self.state)
 
     def _header(self) -> dict:
         return {"format": RECORD_FORMAT, "game": self.game.id, "options": self.game.options_dict(),
@@ -369,9 +377,9 @@ class Session:
             except ValueError as e:
                 raise RecordError(f"{path} line {number} is not JSON ({e}); a move log has one object "
                                   "a line") from None
-        if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != RECORD_FORMAT:
+        if not lines or not isinstance(lines[0], dict) or lines[0].get("format") not in LOG_FORMATS:
             raise RecordError(f"{path} is not a ludus move log (its first line must be a header "
-                              f"with format {RECORD_FORMAT})")
+                              f"with format {' or '.join(map(str, LOG_FORMATS))})")
         head = lines[0]
         logged = [ln["seats"] for ln in lines if isinstance(ln, dict) and "seats" in ln][-1:] or [None]
         try:
@@ -385,6 +393,11 @@ class Session:
                 if "undo" in line:
                     session.undo(line["undo"])
                 elif "seats" not in line:
+                    if "at" in line and line["at"] != position_digest(session.state):
+                        raise RecordError(f"{path} line {number} was chosen in another position than the "
+                                          "one its earlier lines lead to: the log was edited, or written "
+                                          f"by a version of ludus whose rules differ (it names {head.get('code')!r}, "
+                                          f"this is {code_version()!r})")
                     session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"),
                                    line.get("agent"))
             except (KeyError, TypeError) as e:
@@ -394,9 +407,10 @@ class Session:
         return session
 
 
-def versioned(record: dict) -> dict:
-    """A state's record as ludus writes records: format 1, with the version of the code."""
-    return {"format": RECORD_FORMAT, **record, "code": code_version()}
+def versioned(state) -> dict:
+    """``state``'s record as ludus writes records: format 2, with the version of the code and
+    the digest of the position it ends in (checked by ``ludus.replay``)."""
+    return {"format": RECORD_FORMAT, **state.record(), "code": code_version(), "digest": position_digest(state)}
 
 
 def steps(record: dict, viewer: int | None) -> Iterator[tuple[Any, Entry]]:

@@ -221,7 +221,9 @@ def test_each_game_records_the_code_that_played_it_and_a_resume_says_when_versio
     args, journal = _stopped_in(tmp_path, 5)
     assert journal.codes() == {code_version(): 5}
     lines = (tmp_path / "games.jsonl").read_text().splitlines()
-    older = [json.dumps({**json.loads(line), "code": "0123abc"}) for line in lines[1:3]]
+    # lines of an older version: another code, and no check yet
+    unchecked = [{k: v for k, v in json.loads(line).items() if k != "check"} for line in lines[1:3]]
+    older = [json.dumps({**line, "code": "0123abc"}) for line in unchecked]
     (tmp_path / "games.jsonl").write_text("\n".join([lines[0], *older, *lines[3:]]) + "\n")
     resumed = run(*args)
     assert resumed.exit_code == 0, resumed.output
@@ -235,12 +237,25 @@ def test_a_resume_tells_games_of_unknown_code_apart_from_other_code(run, tmp_pat
     args, _ = _stopped_in(tmp_path, 1)
     head, line = (tmp_path / "games.jsonl").read_text().splitlines()
     line = json.loads(line)
-    del line["code"]
+    del line["code"], line["check"]
     (tmp_path / "games.jsonl").write_text(f"{head}\n{json.dumps(line)}\n")
     resumed = run(*args)
     assert resumed.exit_code == 0, resumed.output
     assert "Of those, 1 game does not say which code played it." in resumed.output
     assert "other code" not in resumed.output
+
+
+@pytest.mark.parametrize("field, value", [("returns", [1.0, -1.0]), ("length", 3), ("code", "0123abc")])
+def test_a_line_edited_after_it_was_written_is_refused_not_trusted(run, tmp_path, field, value):
+    args, journal = _stopped_in(tmp_path, 2)
+    head, first, second = (tmp_path / "games.jsonl").read_text().splitlines()
+    edited = {**json.loads(second), field: value}
+    (tmp_path / "games.jsonl").write_text(f"{head}\n{first}\n{json.dumps(edited)}\n")
+    with pytest.raises(OptionError, match="line 3 was changed after it was written"):
+        journal.load()
+    resumed = run(*args)
+    assert resumed.exit_code == 2 and "line 3 was changed after it was written" in resumed.output
+    assert "remove that line" in resumed.output
 
 
 @pytest.mark.parametrize("keep", [True, False])

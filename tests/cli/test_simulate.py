@@ -26,7 +26,7 @@ def test_twenty_games_with_records(run, tmp_path):
     # game k is deal k of a one-table tournament with seed S
     assert [r["seed"] for r in records] == [derive_seed(7, "deal", k) for k in range(20)]
     assert all(r["game"] == "caesar-cleopatra" and r["actions"] for r in records)
-    assert all(r["format"] == 1 and r["code"] for r in records)       # versioned, as every record
+    assert all(r["format"] == 2 and r["code"] and r["digest"] for r in records)    # as every record
     # the table's counts add up: 20 games per seat, wins of one seat = losses of the other
     row = next(line for line in out.splitlines() if "0 cleopatra" in line).split()
     assert row[3] == "20"

@@ -72,7 +72,7 @@ def test_moves_from_the_wrong_seat_or_for_an_agent_or_illegal_are_refused_and_ch
         (1, "arrange spy", "not caesar's turn"),
         (0, "down 3 senators", "not legal"),
         (0, "goblins 3", "cannot read .goblins 3.; moves look like"),
-        (0, 10**6, "out of range 0..181"),
+        (0, 10**6, "0..181"),
         (0, True, "notation text, one of the game.s actions or an action id"),
         (7, "arrange spy", "not a seat"),
     ]:
@@ -184,12 +184,60 @@ def test_records_carry_their_format_and_code_and_unknown_formats_are_refused():
     table = _cc()
     table.play(0, "arrange veto")
     record = table.record()
-    assert record["format"] == 1 and isinstance(record["code"], str)
+    assert record["format"] == 2 and isinstance(record["code"], str) and len(record["digest"]) == 32
     assert ludus.replay(record).history == table.state.history
     old = {k: record[k] for k in ("game", "options", "seed", "actions")}   # format 0
     assert ludus.replay(old).history == table.state.history
-    with pytest.raises(ludus.RecordError, match="format 2 is unknown; this version reads formats 0, 1"):
-        ludus.replay({**record, "format": 2})
+    assert ludus.replay({**old, "format": 1, "code": "0123abc"}).history == table.state.history
+    with pytest.raises(ludus.RecordError, match="format 3 is unknown; this version reads formats 0, 1, 2"):
+        ludus.replay({**record, "format": 3})
+    with pytest.raises(ludus.RecordError, match="lacks digest"):
+        ludus.replay({k: v for k, v in record.items() if k != "digest"})
+
+
+@pytest.mark.parametrize("game_id", ["caesar-cleopatra", "claim", "seize-rome"])
+def test_a_record_edited_to_another_legal_game_is_caught_by_its_digest(game_id):
+    """Replace one move by another legal one: the record still replays move by move, to
+    another game — which the digest of the position it ends in refuses."""
+    table = Session(ludus.make(game_id), ["random", "random"], seed=4)
+    table.advance()
+    record = table.record()
+    state, edited = ludus.make(game_id).new_state(seed=record["seed"]), None
+    for i, text in enumerate(record["actions"]):
+        others = [a for a in state.legal_actions() if str(a) != text]
+        if others and edited is None and i > 5:
+            edited, moves = i, [*record["actions"][:i], str(others[0])]
+            probe = state.clone()
+            probe.apply(others[0])
+            while not probe.is_terminal:                     # finish the edited game legally
+                a = probe.legal_actions()[0]
+                moves.append(str(a))
+                probe.apply(a)
+            break
+        state.apply(state.game.parse_action(text))
+    assert edited is not None
+    forged = {**record, "actions": moves}
+    with pytest.raises(ludus.RecordError, match="replays to another game than the one it was written from"):
+        ludus.replay(forged)
+    assert ludus.replay({k: v for k, v in forged.items() if k not in ("format", "code", "digest")}).is_terminal
+
+
+def test_an_edited_move_log_is_caught_at_the_next_move(tmp_path):
+    path = tmp_path / "g.jsonl"
+    table = Session(ludus.make("seize-rome"), [None, None], seed=6, log=path)
+    for _ in range(6):
+        table.play(table.to_move, table.legal_actions()[0])
+    table.close()
+    lines = path.read_text().splitlines()
+    moved = json.loads(lines[3])                              # the third move
+    state = table.game.new_state(seed=6)
+    for line in lines[1:3]:
+        state.apply(state.game.parse_action(json.loads(line)["move"]))
+    other = next(str(a) for a in state.legal_actions() if str(a) != moved["move"])
+    lines[3] = json.dumps({**moved, "move": other})          # another legal move in its place
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ludus.RecordError, match="line 5 was chosen in another position"):
+        Session.load(path)
 
 
 def test_steps_replay_a_record_as_one_seat_saw_it():

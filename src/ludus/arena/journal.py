@@ -3,8 +3,10 @@ stopped after hours (a crash, Ctrl-C, a machine going down) resumes where it was
 
 The first line is the run's header: the inputs that decide its games (``Tournament.header``),
 and a resumed run must have the same. Each further line is one :class:`GameResult` as a JSON
-object, with the code that played it (``code``: see ``code_version``) and possibly other extra
-fields. Games are keyed by their unit index, so the order of the lines does not matter. A last
+object, with the code that played it (``code``: see ``code_version``), possibly other extra
+fields, and ``check`` (``core.digest.line_check`` of the rest): a line edited since it was
+written is refused on resume instead of trusted (lines written before journals carried a check
+are read as they are). Games are keyed by their unit index, so the order of the lines does not matter. A last
 line without its newline was cut short by the stop: it is ignored, and cut off before anything
 is appended.
 """
@@ -19,6 +21,7 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
+from ..core.digest import line_check
 from ..core.errors import OptionError
 from .match import GameResult
 
@@ -75,6 +78,8 @@ class Journal:
         (both found it empty) stops with an OptionError instead of mixing its games in.
         """
         lines = [{**result.to_dict(), "code": self.code, **extra} for result in results]
+        for line in lines:
+            line["check"] = line_check(line)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a+") as f:
             if fcntl is not None:
@@ -154,6 +159,9 @@ def read_journal(path: str | Path) -> tuple[dict | None, list[dict], int]:
             game = None
         if not isinstance(game, dict) or not isinstance(game.get("index"), int):
             raise OptionError(f"{path}: line {number} is not a game of the journal; fix or remove that line")
+        if "check" in game and game["check"] != line_check(game):
+            raise OptionError(f"{path}: line {number} was changed after it was written (its check does not "
+                              "match); remove that line to have its game played again")
         games.append(game)
     return head, games, len(complete)
 

@@ -7,7 +7,8 @@ import importlib
 import importlib.metadata
 from typing import Any
 
-from .errors import IllegalAction, LudusError, OptionError, RecordError
+from .digest import position_digest
+from .errors import IllegalAction, LudusError, OptionError, RecordError, echo
 
 # game id -> "module:Class"; imported lazily so that `import ludus` stays cheap.
 _GAMES = {
@@ -43,10 +44,12 @@ def make(game_id: str, **options: Any):
     return getattr(importlib.import_module(module), cls)(**options)
 
 
-# Record formats ludus reads: 0 (no "format" field: game, options, seed, actions) and 1 (also
-# "format": 1 and "code", the version of the code that wrote it).
+# Record formats ludus reads: 0 (no "format" field: game, options, seed, actions), 1 (also
+# "format": 1 and "code", the version of the code that wrote it) and 2 (also "digest", of the
+# position the record ends in: core/digest.py).
 RECORD_FIELDS = {0: {"game", "options", "seed", "actions"},
-                 1: {"format", "game", "options", "seed", "actions", "code"}}
+                 1: {"format", "game", "options", "seed", "actions", "code"},
+                 2: {"format", "game", "options", "seed", "actions", "code", "digest"}}
 
 
 def replay(record: Any):
@@ -58,12 +61,15 @@ def replay(record: Any):
     if form not in RECORD_FIELDS or isinstance(form, bool):
         known = ", ".join(str(f) for f in RECORD_FIELDS)
         raise RecordError(f"record format {form!r} is unknown; this version reads formats {known}")
-    missing = [k for k in ("game", "options", "seed", "actions") if k not in record]
+    fields = [k for k in ("game", "options", "seed", "actions", "code", "digest") if k in RECORD_FIELDS[form]]
+    missing = [k for k in fields if k not in record]
     if missing:
-        raise RecordError(f"record lacks {', '.join(missing)}; it needs game, options, seed, actions")
+        raise RecordError(f"record lacks {', '.join(missing)}; a record of format {form} has {', '.join(fields)}")
     extra = sorted(set(record) - RECORD_FIELDS[form])
     if extra:
         raise RecordError(f"record has unknown field(s) {', '.join(extra)}")
+    if "digest" in record and not isinstance(record["digest"], str):
+        raise RecordError(f"record digest must be text, got {echo(record['digest'])}")
     if "code" in record and not isinstance(record["code"], str):
         raise RecordError(f"record code (the version that wrote it) must be text, got {record['code']!r}")
     if not isinstance(record["options"], dict):
@@ -87,4 +93,8 @@ def replay(record: Any):
             raise RecordError(f"action {i} ({text!r}) does not replay: {e}") from None
         except LudusError as e:  # pragma: no cover - games raise only the above
             raise RecordError(f"action {i} ({text!r}): {e}") from None
+    if "digest" in record and record["digest"] != position_digest(state):
+        raise RecordError(f"the record replays to another game than the one it was written from (its digest "
+                          f"differs): it was edited, or written by a version of ludus whose rules differ "
+                          f"(it names {echo(record['code'])})")
     return state

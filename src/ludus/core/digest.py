@@ -1,0 +1,36 @@
+"""Digests that tie a written game to what it replays to.
+
+A record names a game, its options, its seed and its moves; replaying it rebuilds the game. An
+edited move may still be legal and replay to another game, and a record written by a version of
+ludus whose rules differ replays differently too. So records carry ``position_digest`` of the
+position they end in, and replay checks it; move logs carry, on each move, the digest of the
+position the move was chosen in; tournament journals carry ``line_check`` on each line.
+
+A digest detects edits and corruption, not a forger: anyone can recompute it. Whoever must
+trust a file written by someone else keeps it where they cannot write, or signs it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+
+def _hash(value) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def position_digest(state) -> str:
+    """A hash of everything each seat and a spectator see in ``state`` (their observations,
+    the history's length, and the returns once over): two replays that differ anywhere a
+    seat could see, now or in what it saw happen, give different digests."""
+    seats = range(state.game.num_players)
+    views = [state.observe(p) for p in seats] + [state.observe(None)]
+    return _hash({"views": views, "moves": len(state.history),
+                  "returns": list(state.returns()) if state.is_terminal else None})
+
+
+def line_check(line: dict) -> str:
+    """A hash of a JSON-able line's fields other than ``check`` itself."""
+    return _hash({k: v for k, v in line.items() if k != "check"})
