@@ -419,3 +419,40 @@ def test_a_trick_is_told_by_who_won_and_with_more_players_who_came_next():
     assert claim_terminal.narrate(TrickWon(1, (1, 0), 1), 0) == Line("Seat 1 won the trick", "strong")
     three = claim_terminal.narrate(TrickWon(2, (2, 0, 1), 1), 0)
     assert three.text == "Seat 2 won the trick (then you, seat 1)"
+
+
+# -- help -----------------------------------------------------------------------------------
+
+
+def _factions_named(text: str) -> set[str]:
+    """The factions ``text`` names, in any form: "Dragons", "dragon", "Dwarf"."""
+    from ludus.games.claim.cards import FACTIONS, SINGULAR
+
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return {f for f, one in zip(FACTIONS, SINGULAR, strict=True) if f in words or one in words}
+
+
+@pytest.mark.parametrize("options", [{}, {"factions": "claim"}, {"factions": "claim2"}, {"players": 3},
+                                     {"players": 4, "factions": "knights,goblins,dragons,trolls,seers,undead,dwarves"}])
+def test_help_gives_examples_and_rules_of_the_games_own_deck(options):
+    """Every example is a move of this game's notation with a card of its deck, and the rules in
+    brief speak of no faction the deck lacks — at every decision of a whole game."""
+    game = ludus.make("claim", **options)
+    term = terminal_for(game)
+    deck = set(game.new_state(seed=1).observe(None)["factions"])
+    state, rng = game.new_state(seed=1), random.Random(1)
+    while not state.is_terminal:
+        text = term.help_text(state.observe(state.current_player), state.legal_actions())
+        assert _factions_named(text) <= deck, (_factions_named(text) - deck, text)
+        for example in re.findall(r"\[cyan\]([^[]+)\[/cyan\]", text):
+            game.parse_action(example)             # reads as a move
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_help_in_a_game_of_the_first_claim_names_only_its_factions(run):
+    result = run("play", "claim", "-o", "factions=claim", "--seed", "3", input="help\nquit\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    shown = out[out.index("Moves:"):out.index("Commands:")]
+    assert _factions_named(shown) <= {"goblins", "knights", "undead", "dwarves", "doppelgangers"}, shown
+    assert "knights beat goblins" in shown

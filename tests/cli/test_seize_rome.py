@@ -427,3 +427,25 @@ def test_result_of_a_draw_between_winners():
     text = console.export_text()
     assert "A draw: everyone reached 2 regions, with as many regions and the same total strength" in text
     assert "before anyone controlled" not in text
+
+
+@pytest.mark.parametrize("options", [{}, {"wilds": 0}, {"regions": 3, "players": 3}])
+def test_help_examples_are_cards_of_the_hand(options):
+    """The examples of plays name a card the seat holds, read as moves, and show a wild card only
+    to a seat holding one (a deck may have none)."""
+    game = ludus.make("seize-rome", **options)
+    help_text = terminal_for(game).help_text
+    state, rng = game.new_state(seed=2), random.Random(2)
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        obs = state.observe(state.current_player)
+        text = help_text(obs, state.legal_actions())
+        examples = re.findall(r"\[cyan\]([^[]+)\[/cyan\]", text)
+        for example in examples:
+            game.parse_action(example)
+        coloured = [c for c in obs["hand"] if c != "wild"]
+        if coloured:
+            assert examples[0] == coloured[0]
+        assert any(e.startswith("wild") for e in examples) == ("wild" in obs["hand"])
+        state.apply(rng.choice(state.legal_actions()))

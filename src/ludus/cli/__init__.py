@@ -9,8 +9,9 @@ Game-specific drawing lives with the game, in ``ludus.games.<id with - as _>.ter
 ``narrate(event, viewer)``, and may provide ``decision(observation, actions)``,
 ``moves(actions)``, ``auto_note(observation, action)``, ``result(observation)``,
 ``turn_label(observation)`` (where the game is, e.g. "phase 1 · trick 3 of 13": the titles,
-and the steps of a replay when observations carry no ``turn``) and ``help_text()``. A game
-without one gets generic fallbacks (pretty JSON of the observation; events as their fields).
+and the steps of a replay when observations carry no ``turn``) and ``help_text(observation,
+actions)``. A game without one gets generic fallbacks (pretty JSON of the observation; events
+as their fields).
 """
 
 from __future__ import annotations

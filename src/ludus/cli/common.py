@@ -91,7 +91,7 @@ def _generic_moves(actions: list):
     return list(actions), Columns(items, padding=(0, 3), column_first=True)
 
 
-def _generic_help() -> str:
+def _generic_help(observation=None, actions=()) -> str:
     return "Type the number of a move, or the move as listed."
 
 

@@ -126,7 +126,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                 if ordered is None:
                     return None
             if low in ("help", "?", "h"):
-                console.print(Text.from_markup(term.help_text()))
+                console.print(Text.from_markup(term.help_text(table.observe(seat), legal)))
                 console.print(Text.from_markup(COMMANDS_HELP))
                 continue
             if low == "hint":

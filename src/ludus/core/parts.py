@@ -38,7 +38,8 @@ class TerminalFace:
     face, or None) are required; the rest may be None (the command line then has generic ones):
     ``decision(observation, actions)``, ``moves(actions)`` -> (ordered, renderable),
     ``auto_note(observation, action)``, ``result(observation)``, ``turn_label(observation)``,
-    ``help_text()``."""
+    ``help_text(observation, actions)`` (the notation for the seat to move, with examples
+    from its game)."""
 
     render: Callable
     narrate: Callable

@@ -9,7 +9,7 @@ The command line (``ludus.cli``) draws the game through ``FACE`` (below; ``Game.
 * ``moves(actions)`` — the legal moves in the order they are numbered, and their display;
 * ``auto_note(observation, action)`` — why a forced move was played for the person;
 * ``result(observation)`` — the final scores, who won and why;
-* ``help_text()`` — the move notation.
+* ``help_text(observation, actions)`` — the move notation.
 
 Everything here reads plain data (observations, events, actions); nothing reads a state, so
 nothing here can show what the seat does not know.
@@ -587,8 +587,9 @@ def result(observation: dict) -> Group:
     return Group(Text.from_markup(f"[bold]Game over[/bold]: {reason}."), t, Text.from_markup(verdict))
 
 
-def help_text() -> str:
-    """The move notation (rich markup), in lines under 80 characters."""
+def help_text(observation: dict, actions: list) -> str:
+    """The move notation (rich markup), in lines under 80 characters: the same in every game of
+    Caesar & Cleopatra (its groups, cards and moves do not change with the options)."""
     return """[bold]Moves[/bold]: type a move's number, or the move itself. Case does not matter,
 groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
   [cyan]down 3 senators[/cyan]      one influence card face down

@@ -10,7 +10,8 @@ The command line (``ludus.cli``) draws the game through ``FACE`` (below; ``Game.
 * ``auto_note(observation, action)`` — why a forced move was played for the person;
 * ``result(observation)`` — factions won, faction winners and who wins;
 * ``turn_label(observation)`` — "phase 1 · trick 3 of 13" (titles, replay steps);
-* ``help_text()`` — the move notation and a summary of the rules.
+* ``help_text(observation, actions)`` — the move notation, with examples from the game's deck,
+  and the rules of its factions in brief.
 
 Everything here reads plain data (observations, events, actions); nothing reads a state, so
 nothing here can show what the seat does not know. Cards are written as in the notation,
@@ -19,6 +20,7 @@ nothing here can show what the seat does not know. Cards are written as in the n
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from rich.columns import Columns
@@ -29,7 +31,7 @@ from rich.text import Text
 
 from ...core.narration import Line
 from ...core.parts import TerminalFace
-from .cards import DEAL, FACTION_VALUES, FACTIONS
+from .cards import DEAL, FACTION_VALUES, FACTIONS, faction_named
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 
 STYLE = {
@@ -590,23 +592,82 @@ def result(observation: dict) -> Group:
     return Group(Text("Game over", style="bold"), t, Text.from_markup(verdict))
 
 
-def help_text() -> str:
-    """The move notation and the rules in brief (rich markup), in lines under 80 characters."""
-    return """[bold]Moves[/bold]: type a move's number, or the move itself (any unique faction prefix):
-  [cyan]dragons 7[/cyan]          play a card ([cyan]play drag 7[/cyan] also reads)
-  [cyan]take gnomes 5[/cyan]      take that face-up prize
-  [cyan]take deck[/cyan]          (your Seer won) take the top deck card you saw instead
-  [cyan]smash 2[/cyan]            (your Giant) remove the matching Gnome of seat 2
-[bold]Tricks[/bold]: follow the led faction if you can (a doppelganger always may be played and
-counts as the led faction); highest led card wins, ties go to the earlier card; knights
-beat goblins. A dragon played last makes its player lead next.
-[bold]Phase 1[/bold]: the trick winner takes a face-up prize; the others get the other prize
-(3-4 players, 2nd place) or an unseen deck card.
-Undead played go to the winner's score pile. A winning Seer peeks at the deck card.
-[bold]Phase 2[/bold]: your followers are your hand; tricks go to the winner's score pile.
-Dwarves go to the loser; gnomes to a Gnome area; each Giant you win smashes an
-opponent's gnome of its value; one troll per trick (the rest wait).
-[bold]Winning[/bold]: most cards of a faction wins it (tie: highest card); most factions wins."""
+def _example_card(o: dict, actions: list) -> str:
+    """A card for the help's examples: one the seat may play now, else one it holds, else the
+    highest of the deck's first faction — always a card of this game's deck."""
+    plays = [str(a) for a in actions if a[0] == PLAY]
+    hand = o["seats"][o["seat"]].get("hand", []) if o.get("seat") is not None else []
+    if plays or hand:
+        return (plays or hand)[0]
+    first = FACTIONS.index(o["factions"][0])
+    return f"{FACTIONS[first]} {FACTION_VALUES[first][-1]}"
+
+
+def _prefix(faction: str) -> str:
+    """The shortest prefix (3 letters or more) that names ``faction`` alone."""
+    f = FACTIONS.index(faction)
+    return next(faction[:n] for n in range(3, len(faction) + 1) if faction_named(faction[:n]) == f)
+
+
+def _help_rows(rows: list[tuple[str, str]]) -> list[str]:
+    """Examples in a column, each followed by what it does (rich markup)."""
+    width = max(len(example) for example, _ in rows) + 3
+    return [f"  [cyan]{escape(example)}[/cyan]{' ' * (width - len(example))}{what}" for example, what in rows]
+
+
+def _help_paragraph(head: str, sentences: list[str]) -> str:
+    """``head``: the sentences, wrapped under 80 characters, the head in bold."""
+    body = " ".join(sentences)
+    text = textwrap.fill(f"{head}: {body[:1].lower()}{body[1:]}", width=78)
+    return f"[bold]{head}[/bold]{escape(text[len(head):])}"
+
+
+def help_text(observation: dict, actions: list) -> str:
+    """The move notation and the rules in brief (rich markup), in lines under 80 characters.
+    The examples are cards of this game's deck (a legal move, else a card of the hand), and the
+    rules told are those of the factions in the deck."""
+    o = observation
+    deck = set(o["factions"])
+    card = _example_card(o, actions)
+    faction, value = _split(card)
+    takes = [str(a) for a in actions if a[0] == TAKE]
+    prize = takes[0] if takes else f"take {(o.get('prizes') or [card])[0]}"
+    rows = [(card, f"play a card ([cyan]play {_prefix(faction)} {value}[/cyan] also reads)"),
+            (prize, "(phase 1) take that face-up prize")]
+    if "seers" in deck:
+        rows.append(("take deck", "(your Seer won) take the top deck card you saw instead"))
+    if "giants" in deck:
+        other = (o["seat"] + 1) % o["players"] if o.get("seat") is not None else 1
+        rows.append((f"smash {other}", f"(your Giant) remove the matching Gnome of seat {other}"))
+    tricks = ["Follow the led faction if you can"
+              + (" (a doppelganger always may be played and counts as the led faction)"
+                 if "doppelgangers" in deck else "")
+              + "; the highest card of the led faction wins, ties go to the earlier card"
+              + ("; knights beat goblins." if "knights" in deck else ".")]
+    if "dragons" in deck:
+        tricks.append("A dragon played last makes its player lead next.")
+    if o["players"] == 2:
+        phase1 = ["The trick winner takes the face-up prize; the loser an unseen deck card."]
+    else:
+        phase1 = ["The trick winner chooses one of the two face-up prizes, the second the other;"
+                  " the rest get unseen deck cards."]
+    if "undead" in deck:
+        phase1.append("Undead played go to the winner's score pile.")
+    if "seers" in deck:
+        phase1.append("A winning Seer peeks at the top deck card.")
+    phase2 = ["Your followers are your hand; tricks go to the winner's score pile."]
+    powers = {"dwarves": "Dwarves go to the loser.", "gnomes": "Gnomes go to a Gnome area.",
+              "giants": "Each Giant you win smashes an opponent's Gnome of its value.",
+              "trolls": "One troll per trick goes to the winner (the rest wait)."}
+    phase2 += [words for f, words in powers.items() if f in deck]
+    winning = [("Partners pool their cards. " if o["players"] == 4 else "")
+               + "Most cards of a faction wins it (tie: the highest card); most factions wins."]
+    return "\n".join(
+        ["[bold]Moves[/bold]: type a move's number, or the move itself (any unique faction prefix):",
+         *_help_rows(rows),
+         _help_paragraph("Tricks", tricks), _help_paragraph("Phase 1", phase1),
+         _help_paragraph("Phase 2", phase2), _help_paragraph("Winning", winning),
+         "[dim]" + textwrap.fill("Factions in this game: " + ", ".join(o["factions"]) + ".", width=78) + "[/dim]"])
 
 
 # What the command line draws this game with (ludus.core.parts).

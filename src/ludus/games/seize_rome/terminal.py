@@ -10,7 +10,7 @@ The command line (``ludus.cli``) draws the game through ``FACE`` (below; ``Game.
 * ``auto_note(observation, action)`` — why a forced move was played for the person;
 * ``result(observation)`` — who controls what, who wins and why;
 * ``turn_label(observation)`` — ``round 3`` (titles; a replay steps by round);
-* ``help_text()`` — the move notation and the rules in brief.
+* ``help_text(observation, actions)`` — the move notation and the rules in brief.
 
 Everything here reads plain data (observations, events, actions); nothing reads a state, so
 nothing here can show what the seat does not know. Cards are written as in the notation,
@@ -505,13 +505,24 @@ def result(observation: dict) -> Group:
     return Group(*parts)
 
 
-def help_text() -> str:
-    """The move notation and the rules in brief (rich markup), in lines under 80 characters."""
-    return """[bold]Moves[/bold]: type a move's number, or the move (colours may be shortened):
-  [cyan]red 5[/cyan] or [cyan]play red 5[/cyan]  put your red 5 face down into the red region
-  [cyan]wild blue[/cyan]            put a wild card face down into the blue region
-  [cyan]draw[/cyan]                 take the top card of the pile
-  [cyan]pass[/cyan]                 do nothing (when the pile is empty)
+def help_text(observation: dict, actions: list) -> str:
+    """The move notation and the rules in brief (rich markup), in lines under 80 characters. The
+    examples of plays are cards of the seat's hand (a wild card only when it holds one: the deck
+    may have none)."""
+    hand = observation.get("hand") or []
+    coloured = next((c for c in hand if c != "wild"), "red 5")
+    colour = coloured.split()[0]
+    rows = [(f"[cyan]{coloured}[/cyan] or [cyan]play {coloured}[/cyan]",
+             f"put your {coloured} face down into the {colour} region")]
+    if "wild" in hand:
+        rows.append((f"[cyan]wild {colour}[/cyan]", f"put a wild card face down into the {colour} region"))
+    rows += [("[cyan]draw[/cyan]", "take the top card of the pile"),
+             ("[cyan]pass[/cyan]", "do nothing (when the pile is empty)")]
+    width = max(Text.from_markup(example).cell_len for example, _ in rows) + 2
+    examples = "\n".join(f"  {example}{' ' * (width - Text.from_markup(example).cell_len)}{what}"
+                         for example, what in rows)
+    return f"""[bold]Moves[/bold]: type a move's number, or the move (colours may be shortened):
+{examples}
 [bold]The board[/bold]: ▪ is a face-down card; your own show their values. Others see
 only how many cards you played where, not their values, nor if they are wild.
 [bold]A round[/bold] ends after every player in a row did not play (drew or passed), or
