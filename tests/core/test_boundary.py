@@ -167,3 +167,33 @@ def test_a_bad_agent_spec_is_refused_in_a_short_message(spec):
     with pytest.raises(ludus.OptionError) as info:
         make_agent(spec, ludus.make("claim"))
     assert len(str(info.value)) < 600, str(info.value)[:300]
+
+
+# -- games and records ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", [["claim"], {"id": "claim"}, None, 3, HUGE],
+                         ids=["list", "dict", "none", "int", "long"])
+def test_make_refuses_a_game_id_that_is_not_a_game_s_name(game_id):
+    with pytest.raises(ludus.OptionError, match="known games: caesar-cleopatra, claim, seize-rome") as info:
+        ludus.make(game_id)
+    assert len(str(info.value)) < 300
+
+
+def _record():
+    return ludus.make("claim").new_state(seed=4).record()
+
+
+@pytest.mark.parametrize("change,says", [
+    ({"format": []}, "record format"), ({"format": {"v": 1}}, "record format"),
+    ({"options": {1: 2}}, "record options must be a dict of option names"),
+    ({"seed": 2**63}, "record seed must be an integer from -2"), ({"seed": -2**63 - 1}, "record seed"),
+    ({"seed": HUGE}, "record seed"), ({1: 2, HUGE: 3}, "unknown field"),
+    ({"game": ["claim"]}, "unknown game"), ({"options": {"players": 2.0}}, "players takes a whole number"),
+    ({"actions": [HUGE]}, "no move is longer than 100 characters"),
+], ids=["format-list", "format-dict", "option-int-name", "seed-2**63", "seed-below", "seed-text", "odd-fields",
+        "game-list", "players-float", "action-long"])
+def test_replay_refuses_a_malformed_field_with_a_record_error(change, says):
+    with pytest.raises(ludus.RecordError, match=says) as info:
+        ludus.replay({**_record(), **change})
+    assert len(str(info.value)) < 600, str(info.value)[:300]

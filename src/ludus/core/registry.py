@@ -9,6 +9,7 @@ from typing import Any
 
 from .digest import position_digest
 from .errors import IllegalAction, LudusError, OptionError, RecordError, echo
+from .game import check_seed
 
 # game id -> "module:Class"; imported lazily so that `import ludus` stays cheap.
 _GAMES = {
@@ -38,8 +39,8 @@ def game_ids() -> list[str]:
 def make(game_id: str, **options: Any):
     """A Game with the given options; unknown game or options raise OptionError."""
     games = _games()
-    if game_id not in games:
-        raise OptionError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+    if not isinstance(game_id, str) or game_id not in games:
+        raise OptionError(f"unknown game {echo(game_id)}; known games: {', '.join(game_ids())}")
     module, _, cls = games[game_id].partition(":")
     return getattr(importlib.import_module(module), cls)(**options)
 
@@ -58,41 +59,41 @@ def replay(record: Any):
         raise RecordError(
             f"a record is a dict with game, options, seed, actions; got {type(record).__name__}")
     form = record.get("format", 0)
-    if form not in RECORD_FIELDS or isinstance(form, bool):
+    if type(form) is not int or form not in RECORD_FIELDS:
         known = ", ".join(str(f) for f in RECORD_FIELDS)
-        raise RecordError(f"record format {form!r} is unknown; this version reads formats {known}")
+        raise RecordError(f"record format {echo(form)} is unknown; this version reads formats {known}")
     fields = [k for k in ("game", "options", "seed", "actions", "code", "digest") if k in RECORD_FIELDS[form]]
     missing = [k for k in fields if k not in record]
     if missing:
         raise RecordError(f"record lacks {', '.join(missing)}; a record of format {form} has {', '.join(fields)}")
-    extra = sorted(set(record) - RECORD_FIELDS[form])
+    extra = sorted(echo(k, 40) for k in set(record) - RECORD_FIELDS[form])
     if extra:
-        raise RecordError(f"record has unknown field(s) {', '.join(extra)}")
+        raise RecordError(f"record has unknown field(s) {', '.join(extra[:5])}{' ...' if len(extra) > 5 else ''}")
     if "digest" in record and not isinstance(record["digest"], str):
         raise RecordError(f"record digest must be text, got {echo(record['digest'])}")
     if "code" in record and not isinstance(record["code"], str):
-        raise RecordError(f"record code (the version that wrote it) must be text, got {record['code']!r}")
-    if not isinstance(record["options"], dict):
-        raise RecordError("record options must be a dict of option names to values")
-    if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):
-        raise RecordError(f"record seed must be an integer, got {record['seed']!r}")
+        raise RecordError(f"record code (the version that wrote it) must be text, got {echo(record['code'])}")
+    options = record["options"]
+    if not isinstance(options, dict) or not all(type(k) is str for k in options):
+        raise RecordError(f"record options must be a dict of option names to values, got {echo(options)}")
+    check_seed(record["seed"], RecordError, "record seed")
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record actions must be a list of action strings")
     try:
-        game = make(record["game"], **record["options"])
+        game = make(record["game"], **options)
     except OptionError as e:
         raise RecordError(f"record names a game or options ludus cannot make: {e}") from None
     state = game.new_state(seed=record["seed"])
     for i, text in enumerate(actions):
         if state.is_terminal:
-            raise RecordError(f"action {i} ({text!r}) comes after the game ended")
+            raise RecordError(f"action {i} ({echo(text, 60)}) comes after the game ended")
         try:
             state.apply(game.parse_action(text))
         except IllegalAction as e:
-            raise RecordError(f"action {i} ({text!r}) does not replay: {e}") from None
+            raise RecordError(f"action {i} ({echo(text, 60)}) does not replay: {e}") from None
         except LudusError as e:  # pragma: no cover - games raise only the above
-            raise RecordError(f"action {i} ({text!r}): {e}") from None
+            raise RecordError(f"action {i} ({echo(text, 60)}): {e}") from None
     if "digest" in record and record["digest"] != position_digest(state):
         raise RecordError(f"the record replays to another game than the one it was written from (its digest "
                           f"differs): it was edited, or written by a version of ludus whose rules differ "
