@@ -32,7 +32,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from .core.digest import position_digest
 from .core.errors import IllegalAction, LudusError, OptionError, RecordError, echo
 from .core.events import Event
 from .core.registry import make
+from .core.rng import fresh_seed
 
 # "format" of records and move logs. Records: 0 (no "format"), 1 (with "code"), 2 (with the
 # "digest" of the position they end in). Move logs: 1, and 2 whose moves carry the digest
@@ -87,6 +87,15 @@ class Entry:
 
 
 @dataclasses.dataclass(frozen=True)
+class TakeBack:
+    """``seat`` took back its last decision: the log's entries from ``index`` on are gone (a
+    face that showed them says so)."""
+
+    seat: int
+    index: int
+
+
+@dataclasses.dataclass(frozen=True)
 class Hint:
     """A search's advice for one decision: every legal move with its estimate (best first), and
     how many sampled worlds the search played (0: the move is decided by a rule, not searched)."""
@@ -123,7 +132,7 @@ class Session:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise OptionError(f"a game seed is a whole number, not {seed!r}")
         self.game = game
-        self.seed = secrets.randbits(63) if seed is None else seed
+        self.seed = fresh_seed() if seed is None else seed
         self.seats = tuple(Seat(name, spec) for name, spec in zip(game.seat_names, seats, strict=True))
         self._loaded_seats = self.seats     # who the move log says plays each seat (``load``)
         self.auto = auto
@@ -135,6 +144,7 @@ class Session:
         self._helper(self.timeout_agent)    # a bad spec fails now, not when a clock runs out
         self.state = game.new_state(seed=self.seed)
         self._moves: list[_Move] = []
+        self.takebacks: list[TakeBack] = []     # every undo, in order
         self._file = None
         if log is not None:
             self._open_log(Path(log), new=True)
@@ -183,7 +193,7 @@ class Session:
             return None
         p = self.to_move
         if p in self._agents:
-            return self._apply(p, choose(self._agents[p], self.state, p), "agent")
+            return self._apply(p, self._choice(self._agents[p], p), "agent")
         if self.auto and self.forced:
             return self._apply(p, self.legal_actions()[0], "forced")
         return None
@@ -196,7 +206,7 @@ class Session:
     def clock_ran_out(self, seat: int) -> list:
         """The seat's clock ran out: ``timeout_agent`` plays its move, and every log says so."""
         self._check_turn(seat)
-        action = choose(self._helper(self.timeout_agent), self.state, seat)
+        action = self._choice(self._helper(self.timeout_agent), seat)
         return self._apply(seat, action, "timeout", agent=self.timeout_agent)
 
     def _check_turn(self, seat: int) -> None:
@@ -244,7 +254,8 @@ class Session:
     # -- what each seat saw ------------------------------------------------------------------
 
     def log(self, viewer: int | None, start: int = 0) -> list[Entry]:
-        """Every decision from ``start`` on as ``viewer`` saw it (None: a spectator)."""
+        """Every decision from ``start`` on as ``viewer`` saw it (None: a spectator). Moves
+        taken back are not in it; ``takebacks`` says where they were."""
         return [self._entry(i, viewer) for i in range(start, len(self._moves))]
 
     def _entry(self, i: int, viewer: int | None) -> Entry:
@@ -267,6 +278,12 @@ class Session:
             raise OptionError(f"{spec} gives no estimates to hint with; use an ismcts spec")
         moves = agent.analyse(self.state.perspective(seat))
         return Hint(moves, agent.last_iterations)
+
+    def _choice(self, agent, seat: int):
+        """``agent``'s move for ``seat``, its generator first seeded from its own seed and the
+        move number: a game resumed from its log goes on exactly as it would have unstopped."""
+        agent.rng.seed(derive_seed(agent.seed, len(self.state.history)))
+        return choose(agent, self.state, seat)
 
     def _helper(self, spec: str):
         if spec not in self._helpers:
@@ -305,6 +322,7 @@ class Session:
         while self._moves[-1].how == "forced":
             self._moves.pop()
         self._moves.pop()
+        self.takebacks.append(TakeBack(seat, len(self._moves)))
         self.state = self._rebuild([m.action for m in self._moves])
         self._write({"undo": seat})
 

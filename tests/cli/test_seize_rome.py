@@ -71,9 +71,12 @@ def _play(tmp_path_factory, name: str, *args: str):
     return result, saved(path)
 
 
+SEED = 2     # a deal whose game lasts three rounds or more, as the test needs
+
+
 @pytest.fixture(scope="module")
 def two_player_game(tmp_path_factory):
-    return _play(tmp_path_factory, "two", "--seed", "5", "--seats", "human,random")
+    return _play(tmp_path_factory, "two", "--seed", str(SEED), "--seats", "human,random")
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +115,7 @@ def test_a_whole_two_player_game(two_player_game):
     assert "controlled by" in out and "4 to win" in out
     assert re.search(r"(You win|Seat 1 wins): controlling \d of 5 regions \(4 needed\)", out)
     assert "The game is saved in" in out
-    assert record["game"] == "seize-rome" and record["seed"] == 5 and record["options"]["players"] == 2
+    assert record["game"] == "seize-rome" and record["seed"] == SEED and record["options"]["players"] == 2
     state = ludus.replay(record)
     assert state.is_terminal and state.record()["actions"] == record["actions"]
     assert state.round >= 3
@@ -205,7 +208,7 @@ def test_a_move_by_notation_and_a_refused_one(run, tmp_path):
     assert result.exit_code == 0, out
     assert f"Refused: play {missing} is not legal: you hold no {missing}" in out   # said to that seat
     assert "cannot read 'red 9'" in out
-    assert "play wild blue" in out or "wild blue" in out           # the help text
+    assert f"{card} or play {card}" in out           # the help text, with a card of the hand
     assert saved(path)["actions"][0] == f"play {card}"
 
 

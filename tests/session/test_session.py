@@ -10,7 +10,7 @@ import random
 import pytest
 
 import ludus
-from ludus.session import RECORD_FORMAT, Session, steps
+from ludus.session import RECORD_FORMAT, Session, TakeBack, steps
 
 TABLES = [
     ("caesar-cleopatra", {}, [None, None]),
@@ -94,6 +94,24 @@ def test_undo_allowed_for_a_quiet_own_decision_with_nobody_acting_since(tmp_path
     assert table.observe(0) == view and table.observe(1) == _cc().observe(1)
     assert json.loads((tmp_path / "g.jsonl").read_text().splitlines()[-1]) == {"undo": 0}
     assert Session.resume(tmp_path / "g.jsonl").observe(0) == view
+    assert table.takebacks == [TakeBack(0, 0)] and table.log(1) == []   # where the move was, for faces
+
+
+@pytest.mark.parametrize("game_id, agents", [("seize-rome", ["random", "heuristic"]),
+                                             ("claim", ["heuristic", "random"])])
+def test_a_resumed_game_goes_on_as_it_would_have_without_the_stop(tmp_path, game_id, agents):
+    """Agents' generators are seeded per move, not per process: stopping and resuming the log
+    changes no move the agents play."""
+    whole = Session(ludus.make(game_id), agents, seed=11)
+    whole.advance()
+    path = tmp_path / "g.jsonl"
+    first = Session(ludus.make(game_id), agents, seed=11, log=path)
+    for _ in range(9):
+        first.step()
+    first.close()
+    resumed = Session.resume(path)
+    resumed.advance()
+    assert [str(a) for a in resumed.state.history] == [str(a) for a in whole.state.history]
 
 
 def test_undo_refused_once_another_seat_has_acted():
