@@ -320,10 +320,6 @@ def test_the_bonus_goal_line_says_met_or_how_many_are_needed():
     assert "Bonus goal: Praetors (met: 4 won)" in line(4)
 
 
-def test_saving_where_no_file_can_be_written_is_a_clear_error(run, tmp_path):
-    result = run("play", "claim", "--save", str(tmp_path / "no" / "such" / "dir.jsonl"), input="quit\n")
-    assert result.exit_code == 2 and "cannot write the game to" in result.output
-
 
 def test_a_forced_move_is_told_once_with_its_reason():
     out = invoke("play", "claim", "--seed", "3", "--vs", "random", input="1\n" * 60 + "quit\n").output

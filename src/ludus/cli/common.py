@@ -3,8 +3,11 @@ command line, the games' terminal modules (``terminal_for``) and narration."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import tempfile
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -188,23 +191,81 @@ def result_view(term, state, game, viewer: int | None):
     return Group(Text(head, style="bold"), t, Text(verdict, style="bold"))
 
 
-def save_record(record: dict, path: str | os.PathLike, console: Console) -> None:
-    Path(path).write_text(json.dumps(record, indent=1) + "\n")
+def write_new(path: str | os.PathLike, text: str) -> str | None:
+    """Write ``text`` to ``path``, a file that must not exist yet (ludus never overwrites one).
+    Returns why it could not be written, or None; a file left half written is removed."""
+    created = False
+    try:
+        with open(path, "x", encoding="utf-8") as f:
+            created = True
+            f.write(text)
+    except FileExistsError:
+        return f"{path} exists already (ludus never overwrites a file)"
+    except OSError as e:
+        if created:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        return f"cannot write {path}: {e.strerror or e}"
+    return None
+
+
+def record_text(record: dict) -> str:
+    return json.dumps(record, indent=1) + "\n"
+
+
+def say_saved(console: Console, path: str | os.PathLike) -> None:
     shown = escape(str(path))
     console.print(f"Record saved to [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
+
+
+def save_record(record: dict, path: str | os.PathLike, console: Console) -> bool:
+    """Save ``record`` to a new file ``path``; False (and why, on the console) if it cannot be."""
+    why = write_new(path, record_text(record))
+    if why is not None:
+        console.print(f"[red]{escape(why)}[/red]")
+        return False
+    say_saved(console, path)
+    return True
+
+
+def save_fallback(record: dict, game_id: str, console: Console) -> bool:
+    """Save ``record`` where nobody named a file: a new file named after the game and the time
+    in the current directory, else in the temporary directory. Says where it went."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    reasons = []
+    for folder in ("", tempfile.gettempdir()):
+        for n in range(1, 100):
+            path = Path(folder) / f"ludus-{game_id}-{stamp}{f'-{n}' if n > 1 else ''}.json"
+            why = write_new(path, record_text(record))
+            if why is None:
+                say_saved(console, path)
+                return True
+            if not path.exists():       # not a name taken: this folder cannot be written
+                reasons.append(why)
+                break
+    console.print(f"[red]The game could not be saved anywhere: {escape('; '.join(reasons))}.[/red]")
+    return False
 
 
 # -- the app --------------------------------------------------------------------------------
 
 
 class _App(click.Group):
-    """Turns any LudusError that escapes a command into a message and exit code 2."""
+    """Turns any LudusError that escapes a command into a message and exit code 2, and Ctrl-C
+    into exit code 130 (the shell's convention; commands that have something to keep or to
+    show handle it first)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except LudusError as e:
             fail(str(e))
+        except KeyboardInterrupt:
+            click.echo("Interrupted.", err=True)
+            raise SystemExit(INTERRUPTED) from None
+
+
+INTERRUPTED = 130    # the exit code of a command stopped by Ctrl-C (128 + SIGINT)
 
 
 @click.group(cls=_App, context_settings={"help_option_names": ["-h", "--help"]})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+from pathlib import Path
 
 import click
 from rich.markup import escape
@@ -12,11 +13,12 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ludus.agents.base import split_agent_specs
-from ludus.core.errors import IllegalAction
+from ludus.core.errors import IllegalAction, RecordError
 from ludus.session import Session
 
 from .common import (
     COMMANDS_HELP,
+    INTERRUPTED,
     OPTION,
     app,
     fail,
@@ -26,10 +28,24 @@ from .common import (
     parse_seat,
     print_lines,
     result_view,
+    save_fallback,
     seat_names,
     terminal_for,
 )
 from .screen import pass_keyboard, quit_game, read_line, show_decision, wipe_screen
+
+
+class _LogFailed(Exception):
+    """The move log could not be written. The session writes a move before it plays it, so the
+    game stands as it was before that move."""
+
+
+def _logged(call, *args):
+    """``call(*args)`` on the session, with a failure to write its move log as ``_LogFailed``."""
+    try:
+        return call(*args)
+    except OSError as e:
+        raise _LogFailed(e.strerror or str(e)) from None
 
 
 def _play_loop(console, table: Session, names, term, clear: bool):
@@ -77,7 +93,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
             # A searching bot takes a second or more a move: say so on a terminal.
             with (console.status(f"{escape(names[seat].capitalize())} is thinking…") if console.is_terminal
                   else contextlib.nullcontext()):
-                tell(table.step())
+                tell(_logged(table.step))
             continue
         # A forced move is played for its person — but in hot-seat only on that person's own
         # screen: whether the keyboard is passed must not show that someone holds no Veto.
@@ -87,10 +103,10 @@ def _play_loop(console, table: Session, names, term, clear: bool):
             note = term.auto_note(table.observe(seat), legal[0]) if term.auto_note else None
             if note:
                 lines[seat].append(f"[dim](auto)[/dim] {note}")
-                tell(table.step())
+                tell(_logged(table.step))
                 continue
             start = len(lines[seat])
-            tell(table.step(), seat, f"Only one legal move: {escape(str(legal[0]))}.")
+            tell(_logged(table.step), seat, f"Only one legal move: {escape(str(legal[0]))}.")
             if len(lines[seat]) > start:
                 lines[seat][start] = f"[dim](auto)[/dim] {lines[seat][start]}"
             continue
@@ -134,7 +150,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                 continue
             if low == "undo":
                 try:
-                    table.undo(seat)
+                    _logged(table.undo, seat)
                 except IllegalAction as e:
                     console.print(Text(str(e), style="red"))
                     continue
@@ -163,7 +179,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                     error = str(e)
             if error is None:
                 try:
-                    events = table.play(seat, action)
+                    events = _logged(table.play, seat, action)
                 except IllegalAction as e:
                     error = f"Refused: {_to_you(str(e), names[seat])}"
             if error is not None:
@@ -245,6 +261,30 @@ def _seat_plan(game, as_, vs, seats) -> list[str]:
     return plan
 
 
+def _check_save(path: str) -> None:
+    """--save must name a new file (or an empty one) in a directory that exists: checked before
+    the game starts, so that no game is played into a file that cannot hold it. A file holding
+    anything is never overwritten — a saved game goes on with --resume."""
+    file = Path(path)
+    folder = file.parent
+    if not folder.is_dir():
+        fail(f"cannot save the game to {path}: there is no directory {folder}; create it first "
+             f"(mkdir -p {folder}) or save elsewhere")
+    if not file.exists():
+        return
+    if not file.is_file():
+        fail(f"cannot save the game to {path}: it is not a regular file; name a new file")
+    if file.stat().st_size == 0:
+        return
+    try:
+        Session.load(file)
+    except (RecordError, OSError):
+        fail(f"{path} exists and is not a saved game; --save writes a new file and never overwrites "
+             "one: choose another name")
+    fail(f"{path} holds a saved game already: go on with it (ludus play --resume {path}), or save to "
+         "a new file")
+
+
 @app.command("play")
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--as", "as_", default=None, metavar="SEAT",
@@ -280,7 +320,10 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
                  if value is not None]
         if given:
             fail(f"--resume takes the game, its options, seed and seats from {resume}; drop {', '.join(given)}")
-        table = Session.resume(resume, auto=auto)
+        try:
+            table = Session.resume(resume, auto=auto)
+        except OSError as e:
+            fail(f"cannot go on with {resume}: {e.strerror or e}")
         log, seed_text = resume, ""
     else:
         if game_id is None:
@@ -289,7 +332,13 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
         plan = _seat_plan(game, as_, vs, seats)
         # The seed deals every hidden card: a drawn one is shown only once the game is over.
         seed_text = f" · seed {seed}" if seed is not None else ""
-        table = Session(game, [None if spec == "human" else spec for spec in plan], seed=seed, log=save, auto=auto)
+        if save is not None:
+            _check_save(save)
+        try:
+            table = Session(game, [None if spec == "human" else spec for spec in plan], seed=seed, log=save,
+                            auto=auto)
+        except OSError as e:                    # the file opened, but its first line would not go
+            fail(f"cannot write the game to {save}: {e.strerror or e}")
         log = save
     game, names, term = table.game, seat_names(table.game), terminal_for(table.game)
     humans = [p for p, s in enumerate(table.seats) if s.agent is None]
@@ -319,15 +368,30 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
                   "stop.[/dim]")
 
     try:
-        lines = _play_loop(console, table, names, term, clear)
+        _play_to_the_end(console, table, names, term, clear, humans, log)
     except KeyboardInterrupt:
         console.print()
-        lines = None
+        _keep(console, table, log)
+        raise SystemExit(INTERRUPTED) from None
+    finally:
+        with contextlib.suppress(OSError):     # a move log that failed may fail again on closing
+            table.close()
+
+
+def _play_to_the_end(console, table: Session, names, term, clear: bool, humans: list[int], log) -> None:
+    """The game, its end screen — or, if a person quits, the offer to save it."""
+    game = table.game
+    try:
+        lines = _play_loop(console, table, names, term, clear)
+    except _LogFailed as e:
+        console.print(f"[red]The game cannot be written to {escape(str(log))} any more ({escape(str(e))}): "
+                      "it stops here, as it stood before the last move.[/red]")
+        quit_game(console, table, None)
+        raise SystemExit(1) from None
     seed = table.seed
     if lines is None:
         quit_game(console, table, log)
         console.print(f"Game abandoned. [dim]Seed {seed}: --seed {seed} deals it again.[/dim]")
-        table.close()
         return
 
     viewer = humans[0] if len(humans) == 1 else None
@@ -344,7 +408,21 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
     console.print()
     console.print(result_view(term, state, game, viewer))
     console.print(f"[dim]Seed {seed}: --seed {seed} deals this game again.[/dim]")
-    table.close()
     if log:
         shown = escape(str(log))
         console.print(f"The game is saved in [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
+
+
+def _keep(console, table: Session, log) -> None:
+    """Ctrl-C: keep what can be kept. A move log holds every move already; else the record of
+    a game with any move goes to a file of ludus's choosing (no question asked: the person
+    wants out)."""
+    if log:
+        shown = escape(str(log))
+        done = "" if table.over else f" (go on: ludus play --resume {shown})"
+        console.print(f"Stopped. The game is saved in [bold]{shown}[/bold] move by move{done}.")
+    elif table.state.history:
+        console.print("Stopped. The game so far:")
+        save_fallback(table.record(), table.game.id, console)
+    else:
+        console.print("Stopped before any move: nothing to save.")

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from .common import print_lines, save_record
+from .common import print_lines, save_fallback, save_record
 
 
 def read_line(console: Console, prompt: str) -> str | None:
-    """One line from the person; None at end of input (or Ctrl-C / Ctrl-D)."""
+    """One line from the person; None at the end of input (Ctrl-D). Ctrl-C is not an answer:
+    it goes on up, to the command's own handling (exit code 130)."""
     console.print(Text.from_markup(prompt), end="")
     try:
         return input()
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         console.print()
         return None
+    except KeyboardInterrupt:
+        console.print()
+        raise
 
 
 def show_decision(console, term, state, seat, names, lines, clear: bool):
@@ -45,15 +51,27 @@ def show_decision(console, term, state, seat, names, lines, clear: bool):
 
 
 def quit_game(console, table, log: str | None) -> None:
-    """A person stops: a game with a move log is saved already; else offer to save its record."""
+    """A person stops: a game with a move log is saved already; else offer to save its record.
+    A file that cannot be written is asked for again; the input ending after such a failure
+    saves the record under a name of ludus's choosing (``save_fallback``)."""
     if log:
         shown = escape(str(log))
         console.print(f"The game is saved in [bold]{shown}[/bold] move by move  (go on: ludus play --resume "
                       f"{shown}; replay it: ludus replay {shown})")
         return
-    answer = read_line(console, "Save the game record? File name (Enter: don't save): ")
-    if answer and answer.strip():
-        save_record(table.record(), answer.strip(), console)
+    failed = False
+    while True:
+        prompt = "Another file name (Enter: don't save): " if failed else \
+            "Save the game record? File name (Enter: don't save): "
+        answer = read_line(console, prompt)
+        if answer is None and failed:
+            save_fallback(table.record(), table.game.id, console)
+            return
+        if not answer or not answer.strip():
+            return
+        if save_record(table.record(), Path(answer.strip()).expanduser(), console):
+            return
+        failed = True
 
 
 def wipe_screen(console: Console) -> None:

@@ -23,7 +23,7 @@ from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 from ludus.session import versioned
 
-from .common import OPTION, app, fail, make_console, make_game, seat_names
+from .common import INTERRUPTED, OPTION, app, fail, make_console, make_game, seat_names
 
 
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
@@ -96,21 +96,31 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     start, cpu_start = time.perf_counter(), time.process_time()
     progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=console)
-    with progress:
-        task = progress.add_task("games", total=len(units), rate="")
-        for k, unit in enumerate(units):
-            state = unit_final_state(game, unit)
-            returns = state.returns()
-            for p, agent in enumerate(unit.seats):
-                by_agent[agent].append(returns[p])
-                by_seat[p].append(returns[p])
-            lengths.append(len(state.history))
-            if out_dir is not None:
-                (out_dir / f"game-{k + 1:05d}.json").write_text(json.dumps(versioned(state.record())) + "\n")
-            elapsed = time.perf_counter() - start
-            progress.update(task, advance=1, rate=f"{(k + 1) / elapsed:.0f} games/s" if elapsed else "")
+    stopped = False
+    try:
+        with progress:
+            task = progress.add_task("games", total=len(units), rate="")
+            for k, unit in enumerate(units):
+                state = unit_final_state(game, unit)
+                returns = state.returns()
+                for p, agent in enumerate(unit.seats):
+                    by_agent[agent].append(returns[p])
+                    by_seat[p].append(returns[p])
+                lengths.append(len(state.history))
+                if out_dir is not None:
+                    (out_dir / f"game-{k + 1:05d}.json").write_text(json.dumps(versioned(state)) + "\n")
+                elapsed = time.perf_counter() - start
+                progress.update(task, advance=1, rate=f"{(k + 1) / elapsed:.0f} games/s" if elapsed else "")
+    except KeyboardInterrupt:        # the games played so far are counted, and their records kept
+        stopped = True
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
+    n = len(lengths)
+    if stopped:
+        kept = f"; their records are in {escape(str(out_dir))}" if out_dir is not None and n else ""
+        console.print(f"[yellow]Stopped after {n} of {len(units)} games{kept}.[/yellow]")
+        if not n:
+            raise SystemExit(INTERRUPTED)
 
     if swap:
         rows = [(f"{i + 1}: {spec}", "all", by_agent[i]) for i, spec in enumerate(specs)]
@@ -120,11 +130,12 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     else:
         rows = [(spec, f"{p} {names[p]}", by_seat[p]) for p, spec in enumerate(specs)]
         console.print(_tally_table("Results (win rate, 95% Wilson interval)", rows))
-    n = len(units)
     mean_len = sum(lengths) / n
     draws = sum(1 for i in range(n) if all(by_seat[p][i] == 0 for p in range(n_players)))
     console.print(f"{n} games in {elapsed:.2f} s · [bold]{n / elapsed:.0f} games/s[/bold] "
                   f"({n / max(cpu, 1e-9):.0f}/s of CPU time) · mean length {mean_len:.1f} decisions "
                   f"· draws {draws}")
-    if out_dir is not None:
+    if out_dir is not None and not stopped:
         console.print(f"Records written to {escape(str(out_dir))}/game-00001.json …")
+    if stopped:
+        raise SystemExit(INTERRUPTED)
