@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,13 +119,16 @@ class Session:
     """A game in progress at one table. ``seats`` gives, per seat, an agent spec or None for a
     person. ``seed`` deals the game (default: 63 random bits from ``secrets``, never guessable
     from a hand). ``log``: a file to write the game to as it goes (it must not exist; see
-    ``resume``). ``auto``: play a person's forced moves (the only legal one) in ``advance``.
+    ``resume``). ``sink``: a callable given each line of the move log (the header, then each
+    move, undo or change of seats) before it takes effect — a server stores them in its database;
+    if it raises, the move is not played. ``auto``: play a person's forced moves (the only legal
+    one) in ``advance``.
     ``timeout_agent``: the agent that plays a seat whose clock ran out (default: the game's
     heuristic, else random)."""
 
     def __init__(self, game, seats: Sequence[str | None], *, seed: int | None = None,
-                 log: str | os.PathLike | None = None, auto: bool = True,
-                 timeout_agent: str | None = None):
+                 log: str | os.PathLike | None = None, sink: Callable[[dict], None] | None = None,
+                 auto: bool = True, timeout_agent: str | None = None):
         if len(seats) != game.num_players:
             raise OptionError(f"{game.id} with these options has {game.num_players} seats; "
                               f"give one agent spec or None (a person) for each, not {len(seats)}")
@@ -146,8 +149,11 @@ class Session:
         self._moves: list[_Move] = []
         self.takebacks: list[TakeBack] = []     # every undo, in order
         self._file = None
+        self._sink = sink
         if log is not None:
             self._open_log(Path(log), new=True)
+        elif sink is not None:
+            sink(self._header())
 
     # -- whose decision ---------------------------------------------------------------------
 
@@ -240,9 +246,9 @@ class Session:
         line = {"seat": seat, "move": str(action), "how": how}
         if agent is not None:
             line["agent"] = agent
-        if self._file is not None:
+        if self._file is not None or self._sink is not None:
             line["at"] = position_digest(state)
-        self._write(line)            # the disk first: a move the log lacks has not happened
+        self._write(line)            # the log first: a move the log lacks has not happened
         chance_before = state.chance_n
         events = state.apply(action, player=seat)
         before = [ClockRanOut(seat, agent)] if how == "timeout" else []
@@ -319,12 +325,12 @@ class Session:
         why = self.undo_refusal(seat)
         if why is not None:
             raise IllegalAction(f"{self.seats[seat].name} cannot take back the last move: {why}")
+        self._write({"undo": seat})          # the log first, as for a move
         while self._moves[-1].how == "forced":
             self._moves.pop()
         self._moves.pop()
         self.takebacks.append(TakeBack(seat, len(self._moves)))
         self.state = self._rebuild([m.action for m in self._moves])
-        self._write({"undo": seat})
 
     def _rebuild(self, actions: list):
         state = self.game.new_state(seed=self.seed)
@@ -355,7 +361,10 @@ class Session:
             self._write(self._header())
 
     def _write(self, line: dict) -> None:
-        """One line, flushed to the disk before the call returns: a crash loses no move."""
+        """One line to the sink, and to the file flushed to the disk, before the call returns:
+        a crash loses no move."""
+        if self._sink is not None:
+            self._sink(line)
         if self._file is None:
             return
         self._file.write(json.dumps(line) + "\n")
@@ -395,8 +404,15 @@ class Session:
             except ValueError as e:
                 raise RecordError(f"{path} line {number} is not JSON ({e}); a move log has one object "
                                   "a line") from None
+        return cls.from_lines(lines, seats, source=str(path), **kwargs)
+
+    @classmethod
+    def from_lines(cls, lines: list, seats: Sequence[str | None] | None = None, *, source: str = "the move log",
+                   sink: Callable[[dict], None] | None = None, **kwargs) -> Session:
+        """The session a move log's lines (parsed JSON, header first) hold, each move checked
+        against its digest. ``sink`` receives the lines played from now on (not these)."""
         if not lines or not isinstance(lines[0], dict) or lines[0].get("format") not in LOG_FORMATS:
-            raise RecordError(f"{path} is not a ludus move log (its first line must be a header "
+            raise RecordError(f"{source} is not a ludus move log (its first line must be a header "
                               f"with format {' or '.join(map(str, LOG_FORMATS))})")
         head = lines[0]
         logged = [ln["seats"] for ln in lines if isinstance(ln, dict) and "seats" in ln][-1:] or [None]
@@ -405,23 +421,24 @@ class Session:
             session = cls(game, logged[0] if seats is None else seats, seed=head["seed"], **kwargs)
             session._loaded_seats = tuple(Seat(s.name, a) for s, a in zip(session.seats, logged[0], strict=True))
         except (KeyError, TypeError, ValueError, LudusError) as e:
-            raise RecordError(f"{path}: its header does not make a game ({e})") from None
+            raise RecordError(f"{source}: its header does not make a game ({e})") from None
         for number, line in enumerate(lines[1:], 2):
+            if isinstance(line, dict) and "at" in line and line["at"] != position_digest(session.state):
+                raise RecordError(f"{source} line {number} was chosen in another position than the one its "
+                                  "earlier lines lead to: the log was edited, or written by a version of ludus "
+                                  f"whose rules differ (it names {echo(head.get('code'))}, this is "
+                                  f"{code_version()!r})")
             try:
                 if "undo" in line:
                     session.undo(line["undo"])
                 elif "seats" not in line:
-                    if "at" in line and line["at"] != position_digest(session.state):
-                        raise RecordError(f"{path} line {number} was chosen in another position than the "
-                                          "one its earlier lines lead to: the log was edited, or written "
-                                          f"by a version of ludus whose rules differ (it names {head.get('code')!r}, "
-                                          f"this is {code_version()!r})")
                     session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"),
                                    line.get("agent"))
             except (KeyError, TypeError) as e:
-                raise RecordError(f"{path} line {number} is not a move or an undo ({e})") from None
+                raise RecordError(f"{source} line {number} is not a move or an undo ({e})") from None
             except LudusError as e:
-                raise RecordError(f"{path} line {number} cannot be replayed: {e}") from None
+                raise RecordError(f"{source} line {number} cannot be replayed: {e}") from None
+        session._sink = sink
         return session
 
 

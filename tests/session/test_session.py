@@ -340,3 +340,40 @@ def test_a_timeout_survives_a_resume_and_negative_seeds_are_seeds(tmp_path):
     entry = Session.load(path).log(None)[-1]
     assert entry.how == "timeout" and entry.events[0].agent == "random"
     assert len(list(steps(table.record(), 0))) == 1
+
+
+class Store:
+    """A sink that keeps lines, or fails as a full disk would while ``full`` is set."""
+
+    def __init__(self):
+        self.lines, self.full = [], False
+
+    def __call__(self, line: dict) -> None:
+        if self.full:
+            raise OSError("disk full")
+        self.lines.append(line)
+
+
+def test_a_sink_receives_every_line_first_and_a_failing_sink_refuses_the_move():
+    """A server's database is the sink: a move it could not store is not played."""
+    store = Store()
+    table = Session(ludus.make("claim"), [None, None], seed=3, sink=store)
+    assert store.lines[0]["game"] == "claim" and store.lines[0]["format"] == RECORD_FORMAT
+    table.play(table.to_move, table.legal_actions()[0])
+    assert store.lines[-1]["move"] == str(table.state.history[-1]) and "at" in store.lines[-1]
+    store.full = True
+    before = table.record()
+    with pytest.raises(OSError):
+        table.play(table.to_move, table.legal_actions()[0])
+    assert table.record() == before
+    assert Session.from_lines(store.lines, source="the database").record() == before
+
+
+def test_an_undo_the_sink_cannot_store_is_not_taken():
+    store = Store()
+    table = _cc(sink=store)
+    table.play(0, "arrange spy")
+    store.full = True
+    with pytest.raises(OSError):
+        table.undo(0)
+    assert [str(a) for a in table.state.history] == ["arrange spy"] and table.takebacks == []
