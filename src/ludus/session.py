@@ -96,6 +96,36 @@ class TakeBack:
 
 
 @dataclasses.dataclass(frozen=True)
+class AgentTask:
+    """An agent's decision as plain data, to be worked out anywhere (``decide``, in a worker
+    process, so that a long search blocks no one): the game so far (its record, with the seed:
+    keep it inside the server), the seat, the agent's spec and seed, and whether it plays as the
+    seat's own agent or for a person whose clock ran out."""
+
+    record: dict
+    seat: int
+    spec: str
+    agent_seed: int
+    how: str          # "agent" or "timeout"
+
+
+def decide(task: AgentTask) -> str:
+    """The move, in notation, that ``task``'s agent plays: the one the session would play."""
+    from .core.registry import replay
+
+    state = replay(task.record)
+    agent = agents_mod.make(task.spec, state.game, seed=task.agent_seed)
+    return str(_agent_choice(agent, state, task.seat))
+
+
+def _agent_choice(agent, state, seat: int):
+    """``agent``'s move for ``seat``, its generator first seeded from its own seed and the move
+    number: a game resumed from its log, or decided in another process, goes on exactly alike."""
+    agent.rng.seed(derive_seed(agent.seed, len(state.history)))
+    return choose(agent, state, seat)
+
+
+@dataclasses.dataclass(frozen=True)
 class Hint:
     """A search's advice for one decision: every legal move with its estimate (best first), and
     how many sampled worlds the search played (0: the move is decided by a rule, not searched)."""
@@ -199,7 +229,7 @@ class Session:
             return None
         p = self.to_move
         if p in self._agents:
-            return self._apply(p, self._choice(self._agents[p], p), "agent")
+            return self._apply(p, _agent_choice(self._agents[p], self.state, p), "agent")
         if self.auto and self.forced:
             return self._apply(p, self.legal_actions()[0], "forced")
         return None
@@ -212,8 +242,30 @@ class Session:
     def clock_ran_out(self, seat: int) -> list:
         """The seat's clock ran out: ``timeout_agent`` plays its move, and every log says so."""
         self._check_turn(seat)
-        action = self._choice(self._helper(self.timeout_agent), seat)
+        action = _agent_choice(self._helper(self.timeout_agent), self.state, seat)
         return self._apply(seat, action, "timeout", agent=self.timeout_agent)
+
+    def agent_task(self) -> AgentTask | None:
+        """The decision due now if an agent's seat is to move, as data for ``decide`` (None
+        otherwise); play its answer with ``play_task``."""
+        if self.over or self.to_move not in self._agents:
+            return None
+        p = self.to_move
+        return AgentTask(self.state.record(), p, self.seats[p].agent, self._agents[p].seed, "agent")
+
+    def timeout_task(self, seat: int) -> AgentTask:
+        """``clock_ran_out`` as data for ``decide``: the timeout agent's decision for ``seat``."""
+        self._check_turn(seat)
+        helper = self._helper(self.timeout_agent)
+        return AgentTask(self.state.record(), seat, self.timeout_agent, helper.seed, "timeout")
+
+    def play_task(self, task: AgentTask, move: str) -> list:
+        """Play ``move``, worked out for ``task``, if the game is still where the task was made;
+        IllegalAction, changing nothing, if it has moved on (an undo, a move meanwhile)."""
+        if self.state.record()["actions"] != task.record["actions"] or self.to_move != task.seat:
+            raise IllegalAction("the game has moved on since this decision was asked for")
+        agent = task.spec if task.how == "timeout" else None
+        return self._apply(task.seat, self.game.parse_action(move), task.how, agent=agent)
 
     def _check_turn(self, seat: int) -> None:
         if self.over:
@@ -284,12 +336,6 @@ class Session:
             raise OptionError(f"{spec} gives no estimates to hint with; use an ismcts spec")
         moves = agent.analyse(self.state.perspective(seat))
         return Hint(moves, agent.last_iterations)
-
-    def _choice(self, agent, seat: int):
-        """``agent``'s move for ``seat``, its generator first seeded from its own seed and the
-        move number: a game resumed from its log goes on exactly as it would have unstopped."""
-        agent.rng.seed(derive_seed(agent.seed, len(self.state.history)))
-        return choose(agent, self.state, seat)
 
     def _helper(self, spec: str):
         if spec not in self._helpers:

@@ -5,12 +5,13 @@ cannot lose."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
 
 import ludus
-from ludus.session import RECORD_FORMAT, Session, TakeBack, steps
+from ludus.session import RECORD_FORMAT, ClockRanOut, Session, TakeBack, decide, steps
 
 TABLES = [
     ("caesar-cleopatra", {}, [None, None]),
@@ -377,3 +378,29 @@ def test_an_undo_the_sink_cannot_store_is_not_taken():
     with pytest.raises(OSError):
         table.undo(0)
     assert [str(a) for a in table.state.history] == ["arrange spy"] and table.takebacks == []
+
+
+@pytest.mark.parametrize("game_id, agents", [("caesar-cleopatra", ["heuristic", "ismcts:iterations=20"]),
+                                             ("claim", ["random", "heuristic"]),
+                                             ("seize-rome", ["ismcts:iterations=20", "random"])])
+def test_agent_decisions_worked_out_as_tasks_are_the_sessions_own(game_id, agents):
+    """A server decides agents' moves in worker processes: ``decide(agent_task())`` must give
+    the very move ``step`` would, so a game is the same whichever way its bots are run."""
+    here = Session(ludus.make(game_id), agents, seed=21)
+    here.advance()
+    away = Session(ludus.make(game_id), agents, seed=21)
+    while (task := away.agent_task()) is not None:
+        away.play_task(task, decide(pickle.loads(pickle.dumps(task))))   # as a worker receives it
+    assert away.state.history == here.state.history and away.over
+
+
+def test_a_task_answered_after_the_game_moved_on_is_refused():
+    table = _cc(seats=[None, None])
+    late = table.timeout_task(0)
+    table.play(0, "arrange spy")
+    with pytest.raises(ludus.IllegalAction, match="moved on since this decision"):
+        table.play_task(late, decide(late))
+    assert [str(a) for a in table.state.history] == ["arrange spy"]
+    task = table.timeout_task(0)
+    table.play_task(task, decide(task))
+    assert table.log(0)[-1].how == "timeout" and isinstance(table.log(0)[-1].events[0], ClockRanOut)
