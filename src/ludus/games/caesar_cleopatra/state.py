@@ -903,7 +903,10 @@ class CCState(State):
         return pts
 
     def scores(self) -> list[int]:
-        return [self.points(0), self.points(1)]
+        """C32 points of each seat. The bonus goals are secret until the end, so before it the
+        points leave them out (what every seat sees: ``points_public`` in ``observe``); at the end
+        they count. Nothing hidden shows, whoever calls it when."""
+        return [self.points(p, with_bonus=self.is_terminal) for p in (0, 1)]
 
     def returns(self) -> list[float]:
         """C33: more points wins, then more patricians; else a draw. Zero while not over."""
