@@ -1,0 +1,52 @@
+"""``ludus serve``: the game server (``ludus.server``), run by uvicorn."""
+
+from __future__ import annotations
+
+import click
+
+from .common import app, fail
+
+
+@app.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0: every network of this machine).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--db", "db", metavar="URL",
+              help="A SQLAlchemy database URL, or a SQLite file's path (default: a SQLite file in your "
+                   "data folder).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Server processes (one, for now).")
+@click.option("--bots", type=click.IntRange(min=1), default=None,
+              help="Processes the bots think in (default: one per processor).")
+def serve_cmd(host, port, db, workers, bots) -> None:
+    """Play over the network: tables for people and bots, joined by invite links.
+
+    Make a table with POST /api/tables (the page at /docs tries it out); each person's invite
+    link holds the seat's token. Every move is stored before it is acknowledged: a restart
+    loses no game.
+    """
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from ludus.server.app import create_app
+        from ludus.server.storage import default_url
+    except ImportError as e:
+        fail(f"ludus serve needs the web extra ({e.name} is missing): pip install -e '.[web]'")
+    url = db or default_url()
+    if "://" not in url:
+        url = f"sqlite:///{url}"
+    try:
+        shown = make_url(url)
+    except Exception:
+        fail(f"--db {db!r} is neither a database URL (e.g. postgresql+psycopg://user@host/ludus) nor a file path")
+    if workers > 1:
+        if shown.get_backend_name() == "sqlite":
+            fail("several server processes need PostgreSQL (--db postgresql+psycopg://...); with SQLite run "
+                 "one (--workers 1)")
+        fail("several server processes cannot share a table yet; run one (--workers 1)")
+    application = create_app(url, bot_processes=bots)
+    where = f"[{host}]" if ":" in host else host
+    click.echo(f"ludus serve: http://{where}:{port}/docs to make a table "
+               f"(database {shown.render_as_string(hide_password=True)})")
+    uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")

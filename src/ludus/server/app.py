@@ -1,0 +1,205 @@
+"""The FastAPI application: the REST API (games, tables, the lobby, records) and the WebSocket a
+seat or a spectator plays and watches through. docs/server.md describes both."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+
+from ludus.core.errors import echo
+from ludus.session import Session
+
+from . import protocol
+from .live import Connection, Hub, LiveTable, error
+from .storage import OVER, Store, default_url, make_engine, migrate
+
+# A request body larger than this is refused unread (a table's options and seats fit in 1 KB).
+MAX_BODY = 16384
+# Seconds a new connection has to say hello.
+HELLO_WAIT = 10
+# Close codes: a seat token no seat of the table has, a table that does not exist, a first
+# message that is not a hello, a connection too slow to read what it is sent.
+BAD_TOKEN, NO_TABLE, NO_HELLO, TOO_SLOW = 4401, 4404, 4400, 4408
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: object = None
+    options: object = {}
+    seats: object = None
+
+
+def create_app(db_url: str | None = None, *, bot_processes: int | None = None) -> FastAPI:
+    """The server's application on the database ``db_url`` (default: a SQLite file in the
+    user's data folder), its schema migrated to the newest first. Bots think in
+    ``bot_processes`` worker processes (default: one per processor)."""
+    engine = make_engine(db_url or default_url())
+    migrate(engine)
+    store = Store(engine)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        # Spawned, not forked: the server's threads and sockets stay out of the workers.
+        pool = ProcessPoolExecutor(max_workers=bot_processes or os.cpu_count() or 1,
+                                   mp_context=multiprocessing.get_context("spawn"))
+        app.state.hub.pool = pool
+        try:
+            yield
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+            engine.dispose()
+
+    app = FastAPI(title="ludus", lifespan=lifespan)
+    app.state.hub = hub = Hub(store)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next):
+        if request.method in ("POST", "PUT", "PATCH"):
+            length = request.headers.get("content-length")
+            if length is None or not length.isdigit():
+                return JSONResponse({"detail": "send the request body with a Content-Length"}, status_code=411)
+            if int(length) > MAX_BODY:
+                return JSONResponse({"detail": f"a request body is at most {MAX_BODY} bytes"}, status_code=413)
+        return await call_next(request)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        errors = [{"field": ".".join(str(p) for p in e["loc"] if p != "body") or "body",
+                   "message": f"{e['msg'][:120]} (got {echo(e.get('input'), 60)})"} for e in exc.errors()[:10]]
+        return JSONResponse({"detail": "the request is not a table's description", "errors": errors},
+                            status_code=422)
+
+    @app.get("/api/games")
+    def list_games() -> list[dict]:
+        return protocol.games()
+
+    @app.post("/api/tables", status_code=201)
+    async def new_table(body: NewTable, request: Request):
+        try:
+            game, agents = protocol.check_table(body.game, body.options, body.seats)
+        except protocol.FieldError as e:
+            return JSONResponse({"detail": "the table cannot be made as asked", "errors": e.errors},
+                                status_code=422)
+        public_id, tokens = await asyncio.to_thread(hub.create, game, agents)
+        base = str(request.base_url).rstrip("/")
+        return {"id": public_id, "spectate": f"{base}/t/{public_id}",
+                "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}
+                            for seat, token in tokens.items()]}
+
+    @app.get("/api/tables")
+    async def lobby():
+        return [_with_names(t) for t in await asyncio.to_thread(store.lobby)]
+
+    @app.get("/api/tables/{public_id}")
+    async def table_facts(public_id: str):
+        facts = await asyncio.to_thread(store.table, public_id)
+        if facts is None:
+            return _no_table(public_id)
+        return _with_names(facts)
+
+    @app.get("/api/tables/{public_id}/record")
+    async def table_record(public_id: str):
+        facts = await asyncio.to_thread(store.table, public_id)
+        if facts is None:
+            return _no_table(public_id)
+        if facts["status"] != OVER:
+            return JSONResponse({"detail": "the record (with the seed that dealt every card) is given only once "
+                                           "the game is over"}, status_code=403)
+        lines = await asyncio.to_thread(store.lines, public_id)
+        return Session.from_lines(lines, source=f"table {public_id}", auto=False).record()
+
+    @app.websocket("/ws/{public_id}")
+    async def play(websocket: WebSocket, public_id: str):
+        await websocket.accept()
+        try:
+            hello = protocol.parse_message(await _receive(websocket, HELLO_WAIT))
+        except (protocol.BadMessage, asyncio.TimeoutError) as e:
+            said = str(e) or f"no message within {HELLO_WAIT} s"
+            await websocket.send_json(error("bad-message", f"the first message is a hello: {said}"))
+            await websocket.close(NO_HELLO, "say hello first")
+            return
+        except WebSocketDisconnect:
+            return
+        if not isinstance(hello, protocol.Hello):
+            await websocket.send_json(error("bad-message", 'the first message is {"type": "hello", "token": ..., '
+                                                           '"since": ...}'))
+            await websocket.close(NO_HELLO, "say hello first")
+            return
+        table = await hub.enter(public_id)
+        if table is None:
+            await websocket.close(NO_TABLE, "no such table")
+            return
+        conn = None
+        try:
+            seat = None
+            if hello.token is not None:
+                seat = await asyncio.to_thread(store.seat_of, public_id, hello.token)
+                if seat is None:
+                    await websocket.send_json(error("bad-token", "this token is no seat's at this table; use "
+                                                                 "your invite link, or a null token to watch"))
+                    await websocket.close(BAD_TOKEN, "bad seat token")
+                    return
+            conn = Connection(seat)
+            async with table.lock:
+                conn.send(table.welcome(seat, hello.since))
+                table.connections.add(conn)
+                table.start_bots()
+            await _serve(websocket, table, conn)
+        finally:
+            await hub.leave(table, conn)
+
+    return app
+
+
+async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:
+    """Read the connection's messages while a writer sends it its news, until either ends."""
+
+    async def writer():
+        while (message := await conn.queue.get()) is not None:
+            await websocket.send_text(json.dumps(message))
+        await websocket.close(TOO_SLOW, "too many messages left unread")
+
+    sending = asyncio.get_running_loop().create_task(writer())
+    try:
+        while not sending.done():
+            try:
+                message = protocol.parse_message(await _receive(websocket))
+            except protocol.BadMessage as e:
+                conn.send(error("bad-message", str(e)))
+                continue
+            if isinstance(message, protocol.Hello):
+                conn.send(error("bad-message", "hello only once, as the first message"))
+                continue
+            await table.request(conn, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sending.cancel()
+
+
+async def _receive(websocket: WebSocket, timeout: float | None = None) -> str | bytes | None:
+    """A frame's text (or bytes); WebSocketDisconnect when the client has gone."""
+    message = await asyncio.wait_for(websocket.receive(), timeout)
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    return message.get("text") if message.get("text") is not None else message.get("bytes")
+
+
+def _with_names(facts: dict) -> dict:
+    import ludus
+
+    names = ludus.make(facts["game"], **facts["options"]).seat_names
+    return {**facts, "seats": [{**s, "name": names[s["seat"]]} for s in facts["seats"]]}
+
+
+def _no_table(public_id: str) -> JSONResponse:
+    return JSONResponse({"detail": f"no table {echo(public_id, 40)}"}, status_code=404)

@@ -1,0 +1,245 @@
+"""The tables in play in this process: one ``LiveTable`` per table, kept by the ``Hub``.
+
+A live table holds the table's Session, rebuilt from its stored move log when first needed
+(after a restart too), and the connections at it. One move at a time (an asyncio lock): the
+session plays it in a thread, its sink storing the line first, so the event loop never waits on
+the disk. After each line every connection is sent what its own seat may see (``protocol``).
+A bot's decision is worked out by ``ludus.session.decide`` in a process pool, the loop free
+meanwhile; its answer is played only if the game is still where it was asked.
+
+The ``seq`` of a line is its place in the move log: 0 the header, then one per move or undo.
+A client names the seq its move will take, which makes a resend harmless and a stale move
+visible (see docs/server.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from concurrent.futures import Executor
+
+from ludus.core.errors import IllegalAction, LudusError
+from ludus.session import Session, decide
+
+from . import protocol
+from .storage import Store
+
+log = logging.getLogger("ludus.server")
+
+# Messages waiting for a connection that reads none: past this many it is closed.
+MAX_BACKLOG = 1000
+
+
+@dataclasses.dataclass(eq=False)
+class Connection:
+    """One WebSocket at a table: its seat (None: a spectator) and the messages it is yet to be
+    sent, in order (a writer task sends them, so a slow client holds up no one)."""
+
+    seat: int | None
+    queue: asyncio.Queue = dataclasses.field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict | None) -> None:
+        if self.queue.qsize() > MAX_BACKLOG:
+            message = None                      # the writer stops: the connection is closed
+        self.queue.put_nowait(message)
+
+
+class LiveTable:
+    def __init__(self, hub: Hub, public_id: str, lines: list[dict]):
+        self.hub = hub
+        self.id = public_id
+        self.lines = list(lines)
+        self.session = Session.from_lines(lines, source=f"table {public_id}", sink=self._store, auto=False)
+        # moves[seq]: how many moves the game held after line seq (an undo takes one back)
+        undos = iter(self.session.takebacks)
+        self.moves = [0]
+        for line in lines[1:]:
+            self.moves.append(next(undos).index if "undo" in line else self.moves[-1] + 1)
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.users = 0                  # connections at it, and those on their way (Hub.enter)
+        self.bots: asyncio.Task | None = None
+
+    @property
+    def seq(self) -> int:
+        """The seq of the last line stored; the next move takes ``seq + 1``."""
+        return len(self.moves) - 1
+
+    def _store(self, line: dict) -> None:
+        """The session's sink: the line is committed before the move takes effect."""
+        self.hub.store.append(self.id, len(self.lines), line)
+        self.lines.append(line)
+
+    # -- what a viewer is sent ----------------------------------------------------------------
+
+    def welcome(self, seat: int | None, since: int | None) -> dict:
+        """Where the table stands for ``seat`` and the log entries it has not seen since line
+        ``since`` (all of them if None): ``start`` is where they begin, so a client keeps its
+        first ``start`` entries (an undo since may have taken later ones back) and adds these."""
+        start = 0 if since is None or since > self.seq else min(self.moves[since:])
+        game = self.session.game
+        return {"type": "welcome", "table": self.id, "game": game.id, "seat": seat,
+                "seat_names": list(game.seat_names), "start": start,
+                "entries": [protocol.entry(game, e, seat) for e in self.session.log(seat, start)],
+                **protocol.view(self.session, seat, self.seq)}
+
+    def _broadcast(self, line: dict) -> None:
+        """Each connection's news of the line just stored: the entries from where its log
+        changed (none after an undo, which only cuts), and the table as its seat sees it."""
+        start = min(self.moves[-2:])
+        game = self.session.game
+        sent: dict[int | None, dict] = {}
+        for conn in self.connections:
+            if conn.seat not in sent:
+                sent[conn.seat] = {"type": "update", "start": start,
+                                   "entries": [protocol.entry(game, e, conn.seat)
+                                               for e in self.session.log(conn.seat, start)],
+                                   **({"undo": line["undo"]} if "undo" in line else {}),
+                                   **protocol.view(self.session, conn.seat, self.seq)}
+            conn.send(sent[conn.seat])
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    async def _play(self, act) -> None:
+        """Run ``act`` (one session call that writes one line) in a thread, then tell everyone.
+        Called with the lock held."""
+        await asyncio.to_thread(act)
+        self.moves.append(len(self.session.state.history))
+        self._broadcast(self.lines[-1])
+        if self.session.over:
+            state = self.session.state
+            await asyncio.to_thread(self.hub.store.finish, self.id,
+                                    {"scores": list(state.scores()), "returns": list(state.returns())})
+        self.start_bots()
+
+    async def request(self, conn: Connection, message: protocol.Move | protocol.Undo) -> None:
+        """A client's move or undo, at the seq it names: played, acknowledged again (a resend of
+        the line already stored there), or refused with a resync (any other seq)."""
+        seat = conn.seat
+        async with self.lock:
+            if message.seq != self.seq + 1:
+                if 0 < message.seq <= self.seq and self._resent(message, seat):
+                    conn.send({"type": "ack", "seq": message.seq})
+                    return
+                conn.send(error("stale", f"seq {message.seq} is not the next line's: the table is at seq "
+                                         f"{self.seq}, so the next move takes {self.seq + 1}; here it is as "
+                                         "it stands"))
+                conn.send(self.welcome(seat, None))
+                return
+            if seat is None:
+                conn.send(error("not-your-turn", "a spectator makes no moves"))
+                return
+            session = self.session
+            if isinstance(message, protocol.Undo):
+                act = lambda: session.undo(seat)  # noqa: E731
+            elif session.over or seat != session.to_move:
+                try:
+                    session.play(seat, message.move)
+                except IllegalAction as e:
+                    conn.send(error("illegal" if session.over else "not-your-turn", str(e)))
+                return
+            else:
+                act = lambda: session.play(seat, message.move)  # noqa: E731
+            try:
+                await self._play(act)
+            except LudusError as e:
+                conn.send(error("illegal", str(e)))
+                return
+            except Exception:               # the line could not be stored: nothing was played
+                log.exception("table %s: a move could not be stored", self.id)
+                conn.send(error("unavailable", "the move could not be stored, so it was not played; "
+                                               "send it again in a moment"))
+                return
+            conn.send({"type": "ack", "seq": message.seq})
+
+    def _resent(self, message, seat: int | None) -> bool:
+        """Whether line ``message.seq`` is this very move (or undo) by this seat."""
+        line = self.lines[message.seq]
+        if isinstance(message, protocol.Undo):
+            return line.get("undo", -1) == seat
+        if line.get("seat") != seat or line.get("how") != "person":
+            return False
+        game = self.session.game
+        try:
+            action = game.parse_action(message.move) if isinstance(message.move, str) \
+                else game.action_from_id(message.move)
+        except IllegalAction:
+            return False
+        return line.get("move") == str(action)
+
+    # -- bots -----------------------------------------------------------------------------------
+
+    def start_bots(self) -> None:
+        """Play the agents' seats in the background while one is to move."""
+        if (self.bots is None or self.bots.done()) and self.session.agent_task() is not None:
+            self.bots = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                async with self.lock:
+                    task = self.session.agent_task()
+                if task is None:
+                    return
+                move = await loop.run_in_executor(self.hub.pool, decide, task)
+                async with self.lock:
+                    try:
+                        await self._play(lambda: self.session.play_task(task, move))  # noqa: B023
+                    except IllegalAction:
+                        continue                # the game moved on meanwhile (an undo): ask again
+        except Exception:
+            log.exception("table %s: a bot's move failed; it is tried again when someone connects", self.id)
+        finally:
+            await self.hub.leave(self, None, user=False)
+
+
+def error(code: str, message: str) -> dict:
+    return {"type": "error", "code": code, "message": message}
+
+
+class Hub:
+    """The live tables of this process, by public id; a table is loaded on its first
+    connection and dropped once nobody is at it and no bot is thinking."""
+
+    def __init__(self, store: Store, pool: Executor | None = None):
+        self.store = store
+        self.pool = pool
+        self.tables: dict[str, LiveTable] = {}
+        self._lock = asyncio.Lock()
+
+    def create(self, game, agents: list[str | None], seed: int | None = None) -> tuple[str, dict]:
+        """A new table (stored, not live yet): its public id and its person seats' tokens."""
+        header: list[dict] = []
+        Session(game, agents, seed=seed, sink=header.append, auto=False)
+        return self.store.create_table(game.id, game.options_dict(), agents, header[0])
+
+    async def enter(self, public_id: str) -> LiveTable | None:
+        """The live table (loaded if need be), counted as in use until ``leave``; None if there
+        is no such table."""
+        async with self._lock:
+            table = self.tables.get(public_id)
+            if table is None:
+                lines = await asyncio.to_thread(self.store.lines, public_id)
+                if not lines:
+                    return None
+                table = await asyncio.to_thread(LiveTable, self, public_id, lines)
+                self.tables[public_id] = table
+                if table.session.over:          # a crash between the last move and its end
+                    state = table.session.state
+                    await asyncio.to_thread(self.store.finish, public_id,
+                                            {"scores": list(state.scores()), "returns": list(state.returns())})
+            table.users += 1
+            return table
+
+    async def leave(self, table: LiveTable, conn: Connection | None, user: bool = True) -> None:
+        """A user of ``enter`` left (with its connection, if it got one), or (``user`` False) a
+        bot run ended; the table is dropped once nobody is at it."""
+        async with self._lock:
+            if user:
+                table.users -= 1
+                table.connections.discard(conn)
+            busy = table.bots is not None and not table.bots.done() and asyncio.current_task() is not table.bots
+            if table.users <= 0 and not busy and self.tables.get(table.id) is table:
+                del self.tables[table.id]

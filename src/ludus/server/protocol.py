@@ -1,0 +1,199 @@
+"""What crosses the network: the messages a client may send (checked here, field by field) and
+what each seat is sent (built here from what that seat may see, and nothing else).
+
+Every message to a viewer (a seat, or None for a spectator) is built from the session's
+``observe(viewer)``, ``log(viewer, start)``, the legal moves when the viewer is to move, and the
+public facts (whose turn, the public scores, the seq) — never from the state itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+import ludus
+from ludus import agents as agents_mod
+from ludus.agents.ismcts import LEVELS
+from ludus.core.errors import LudusError, OptionError, echo
+from ludus.core.options import option_choices, parse_options
+
+# A client's message, in bytes of its text; longer ones are refused unread.
+MAX_MESSAGE = 4096
+# The agents a table may seat: none with a budget or a seed of the creator's choosing (a search
+# without a bound is a way to take the server's processors; a seed, a way to predict a bot).
+AGENTS = ("random", "heuristic", *(f"ismcts:{level}" for level in LEVELS))
+PERSON = "person"
+
+
+class FieldError(LudusError):
+    """Bad input, field by field: ``errors`` is a list of {"field", "message"}."""
+
+    def __init__(self, errors: list[dict]):
+        super().__init__("; ".join(f"{e['field']}: {e['message']}" for e in errors))
+        self.errors = errors
+
+
+# -- what a client sends on the WebSocket ----------------------------------------------------
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+Seq = Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
+class Hello(BaseModel):
+    model_config = _STRICT
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=100)] | None
+    since: Seq | None = None
+
+
+class Move(BaseModel):
+    model_config = _STRICT
+    type: Literal["move"]
+    seq: Seq
+    move: Annotated[str, Field(min_length=1, max_length=100)] | Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
+class Undo(BaseModel):
+    model_config = _STRICT
+    type: Literal["undo"]
+    seq: Seq
+
+
+_MESSAGE = TypeAdapter(Annotated[Hello | Move | Undo, Field(discriminator="type")])
+
+
+class BadMessage(LudusError):
+    """A message that is not one the protocol knows, said in at most a few short lines."""
+
+
+def parse_message(data: str | bytes | None) -> Hello | Move | Undo:
+    """One client message from a WebSocket frame's text; BadMessage says what is wrong."""
+    if not isinstance(data, str):
+        raise BadMessage("send each message as a text frame holding one JSON object")
+    if len(data.encode("utf-8")) > MAX_MESSAGE:
+        raise BadMessage(f"a message is at most {MAX_MESSAGE} bytes; this one is {len(data.encode('utf-8'))}")
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        raise BadMessage(f"a message is one JSON object; got {echo(data, 60)}") from None
+    if not isinstance(value, dict) or value.get("type") not in ("hello", "move", "undo"):
+        raise BadMessage('a message is a JSON object whose "type" is "hello", "move" or "undo"; '
+                         f"got {echo(value, 60)}")
+    try:
+        return _MESSAGE.validate_python(value)
+    except ValidationError as e:
+        raise BadMessage("; ".join(_said(err) for err in e.errors()[:3])) from None
+
+
+def _said(err: dict) -> str:
+    """One pydantic complaint without the input it quotes (our own short quote instead)."""
+    field = ".".join(str(p) for p in err["loc"][1:] if not _is_type_branch(p)) or "message"
+    return f"{field}: {err['msg'][:120]} (got {echo(err.get('input'), 40)})"
+
+
+def _is_type_branch(part) -> bool:
+    # pydantic names the branch of a union it tried ("str", "constrained-int"): not a field
+    return isinstance(part, str) and (part in ("str", "int") or part.startswith(("constrained", "function")))
+
+
+# -- what a client sends to make a table ------------------------------------------------------
+
+
+def games() -> list[dict]:
+    """Every game with its seats, its options (values, default, one line of help) and the
+    agents a table may seat."""
+    out = []
+    for gid in ludus.game_ids():
+        game = ludus.make(gid)
+        defaults = game.options_dict()
+        fields = {f.name: f for f in dataclasses.fields(game.options_class)}
+        out.append({"id": gid, "title": game.title, "players": game.num_players,
+                    "seat_names": list(game.seat_names),
+                    "options": [{"name": name, "values": list(values), "default": defaults[name],
+                                 "doc": fields[name].metadata.get("doc", "")}
+                                for name, values in option_choices(game.options_class).items()],
+                    "agents": [a for a in AGENTS if a != "heuristic" or game.parts.heuristic]})
+    return out
+
+
+def check_table(game_id: Any, options: Any, seats: Any):
+    """The game and the seats' agents (None: a person) of a new table; FieldError naming each
+    bad field and what would be right. Options and agents are checked by the game's own
+    declarations."""
+    errors: list[dict] = []
+    ids = ludus.game_ids()
+    if not isinstance(game_id, str) or game_id not in ids:
+        raise FieldError([{"field": "game", "message": f"{echo(game_id, 60)} is not a game here; "
+                                                       f"games: {', '.join(ids)}"}])
+    cls = type(ludus.make(game_id))
+    if not isinstance(options, dict):
+        errors.append({"field": "options", "message": f"options are an object of name: value, not {echo(options, 60)}"})
+        options = {}
+    for name, value in list(options.items())[:50]:
+        try:
+            parse_options(cls.options_class, {name: value}, game_id)
+        except OptionError as e:
+            errors.append({"field": f"options.{echo(name, 40) if not str(name).isidentifier() else name}",
+                           "message": str(e)})
+    game = None
+    if not errors:
+        try:
+            game = ludus.make(game_id, **options)
+        except OptionError as e:
+            errors.append({"field": "options", "message": str(e)})
+    agents: list[str | None] = []
+    if not isinstance(seats, list):
+        errors.append({"field": "seats", "message": f"seats are a list with, per seat, {PERSON!r} or an agent: "
+                                                    f"{', '.join(AGENTS)}; got {echo(seats, 60)}"})
+    elif game is not None and len(seats) != game.num_players:
+        errors.append({"field": "seats", "message": f"{game_id} with these options has {game.num_players} seats; "
+                                                    f"give {game.num_players} entries, not {len(seats)}"})
+    elif game is not None:
+        for i, spec in enumerate(seats):
+            if spec == PERSON:
+                agents.append(None)
+                continue
+            if spec not in AGENTS:
+                errors.append({"field": f"seats.{i}", "message": f"{echo(spec, 60)} is not a seat here; write "
+                                                                 f"{PERSON!r} or an agent: {', '.join(AGENTS)}"})
+                continue
+            try:
+                agents_mod.make(spec, game)
+            except OptionError as e:
+                errors.append({"field": f"seats.{i}", "message": str(e)})
+            agents.append(spec)
+        if not errors and all(a is not None for a in agents):
+            errors.append({"field": "seats", "message": f"a table needs at least one {PERSON!r} seat"})
+    if errors:
+        raise FieldError(errors)
+    return game, agents
+
+
+# -- what each viewer is sent ------------------------------------------------------------------
+
+
+def entry(game, item, viewer: int | None) -> dict:
+    """One ``Entry`` of the session's log as JSON: its events (as the viewer saw them: the log
+    holds nothing else) and their narration, the words every face shows."""
+    face = game.parts.terminal
+    lines = [line for line in (face.narrate(e, viewer) for e in item.events) if line] if face else []
+    return {"index": item.index, "seat": item.seat, "how": item.how, "move": item.move,
+            "events": [e.to_dict() for e in item.events],
+            "lines": [{"text": line.text, "style": line.style} for line in lines]}
+
+
+def view(session, viewer: int | None, seq: int) -> dict:
+    """Where the table stands for ``viewer``: its observation, whose turn, the public scores and,
+    when the viewer is the person to move, its legal moves."""
+    state = session.state
+    game = session.game
+    mine = viewer is not None and viewer == session.to_move and session.seats[viewer].agent is None
+    out = {"seq": seq, "to_move": session.to_move, "over": session.over,
+           "observation": session.observe(viewer), "scores": list(state.scores()),
+           "legal": [{"id": game.action_id(a), "move": str(a)} for a in session.legal_actions()] if mine else None}
+    if session.over:
+        out["returns"] = list(state.returns())
+    return out

@@ -1,0 +1,227 @@
+"""The server's database: tables, their seats, and each table's move log, line by line.
+
+The move log of a table is the session's (``Session(sink=...)``): line 0 is its header (the game,
+its options, its seed), each later line a move or an undo, stored and committed before the move
+takes effect, so that a move the server acknowledged survives a crash. UNIQUE(table, seq) makes
+a second writer of the same line fail instead of forking the game.
+
+SQLite by default (WAL, ``synchronous=FULL``: a commit is on the disk when it returns); any
+SQLAlchemy URL otherwise (PostgreSQL through psycopg). The schema is built and upgraded by the
+Alembic migrations shipped in ``migrations/``, run when the server starts.
+
+Seat tokens are never stored: only their SHA-256. The header line holds the seed, which deals
+every hidden card: nothing here is shown to anyone before the game is over.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import secrets
+from pathlib import Path
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+# A table's status: a person's seat not taken yet (the lobby lists it), all taken, or over.
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    # At the end: {"scores": [...], "returns": [...]}, so the lobby and the table's page need no replay.
+    result: Mapped[dict | None] = mapped_column(JSON)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seats_table_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    agent: Mapped[str | None] = mapped_column(String(64))       # None: a person's seat
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    joined: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class LineRow(Base):
+    __tablename__ = "move_lines"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_move_lines_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    line: Mapped[str] = mapped_column(Text)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+def default_url() -> str:
+    """A SQLite file in the user's data folder (made if missing)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("ludus"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite connections get WAL, ``synchronous=FULL`` and foreign keys."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    # The server's threads share connections (one at a time): pysqlite's own check is in the way.
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection, _record):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def alembic_config(engine: Engine):
+    """Alembic's configuration for the shipped migrations, on ``engine`` (no ini file)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration."""
+    from alembic import command
+
+    command.upgrade(alembic_config(engine), "head")
+
+
+class Store:
+    """The database calls the server makes, each one transaction (blocking: the server runs them
+    in a thread)."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    def create_table(self, game: str, options: dict, agents: list[str | None], header: dict) -> tuple[str, dict]:
+        """A new table with its header line; returns its public id and a token per person seat
+        (seat -> token: given once, stored only as a hash)."""
+        tokens = {seat: secrets.token_urlsafe(24) for seat, agent in enumerate(agents) if agent is None}
+        with Session(self.engine) as db, db.begin():
+            table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
+                             created=now(), finished=None, result=None)
+            db.add(table)
+            db.flush()
+            for seat, agent in enumerate(agents):
+                db.add(SeatRow(table_id=table.id, seat=seat, agent=agent,
+                               token_hash=token_hash(tokens[seat]) if seat in tokens else None))
+            db.add(LineRow(table_id=table.id, seq=0, line=json.dumps(header), created=now()))
+            public_id = table.public_id
+        return public_id, tokens
+
+    def table(self, public_id: str) -> dict | None:
+        """A table's public facts (no token, no seed), or None if there is no such table."""
+        with Session(self.engine) as db:
+            row = db.scalar(select(TableRow).where(TableRow.public_id == public_id))
+            if row is None:
+                return None
+            seats = db.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
+            return _facts(row, seats)
+
+    def lobby(self, limit: int = 100) -> list[dict]:
+        """The newest tables with a person's seat nobody has taken yet."""
+        with Session(self.engine) as db:
+            rows = db.scalars(select(TableRow).where(TableRow.status == OPEN)
+                              .order_by(TableRow.created.desc(), TableRow.id.desc()).limit(limit)).all()
+            seats = db.scalars(select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows]))
+                               .order_by(SeatRow.seat)).all()
+            return [_facts(r, [s for s in seats if s.table_id == r.id]) for r in rows]
+
+    def seat_of(self, public_id: str, token: str) -> int | None:
+        """The seat whose token this is at that table (None: no such seat). Marks it taken."""
+        with Session(self.engine) as db, db.begin():
+            seat = db.scalar(select(SeatRow).join(TableRow, SeatRow.table_id == TableRow.id)
+                             .where(TableRow.public_id == public_id, SeatRow.token_hash == token_hash(token)))
+            if seat is None:
+                return None
+            if seat.joined is None:
+                seat.joined = now()
+                free = db.scalar(select(SeatRow.id).where(SeatRow.table_id == seat.table_id,
+                                                          SeatRow.agent.is_(None), SeatRow.joined.is_(None)))
+                if free is None:
+                    db.execute(update(TableRow).where(TableRow.id == seat.table_id, TableRow.status == OPEN)
+                               .values(status=PLAYING))
+            return seat.seat
+
+    def lines(self, public_id: str) -> list[dict]:
+        """A table's move log, header first (seq 0, 1, ...)."""
+        with Session(self.engine) as db:
+            texts = db.scalars(select(LineRow.line).join(TableRow, LineRow.table_id == TableRow.id)
+                               .where(TableRow.public_id == public_id).order_by(LineRow.seq)).all()
+            return [json.loads(t) for t in texts]
+
+    def append(self, public_id: str, seq: int, line: dict) -> None:
+        """Store line ``seq`` of a table's log and commit; IntegrityError if it exists already."""
+        with Session(self.engine) as db, db.begin():
+            table_id = db.scalar(select(TableRow.id).where(TableRow.public_id == public_id))
+            db.add(LineRow(table_id=table_id, seq=seq, line=json.dumps(line), created=now()))
+
+    def finish(self, public_id: str, result: dict) -> None:
+        with Session(self.engine) as db, db.begin():
+            db.execute(update(TableRow).where(TableRow.public_id == public_id, TableRow.status != OVER)
+                       .values(status=OVER, finished=now(), result=result))
+
+
+def _iso(moment: dt.datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:               # SQLite gives back what it stored, without the zone
+        moment = moment.replace(tzinfo=dt.timezone.utc)
+    return moment.isoformat()
+
+
+def _facts(row: TableRow, seats) -> dict:
+    return {"id": row.public_id, "game": row.game, "options": row.options, "status": row.status,
+            "created": _iso(row.created), "finished": _iso(row.finished), "result": row.result,
+            "seats": [{"seat": s.seat, "agent": s.agent, "person": s.agent is None,
+                       "taken": s.agent is not None or s.joined is not None} for s in seats]}
