@@ -101,11 +101,13 @@ class LiveTable:
 
     # -- moves ----------------------------------------------------------------------------------
 
-    async def _play(self, act) -> None:
-        """Run ``act`` (one session call that writes one line) in a thread, then tell everyone.
-        Called with the lock held."""
+    async def _play(self, act, conn: Connection | None = None) -> None:
+        """Run ``act`` (one session call that writes one line) in a thread, acknowledge it to
+        ``conn`` (the client that asked for it), then tell everyone. Called with the lock held."""
         await asyncio.to_thread(act)
         self.moves.append(len(self.session.state.history))
+        if conn is not None:
+            conn.send({"type": "ack", "seq": self.seq})
         self._broadcast(self.lines[-1])
         if self.session.over:
             state = self.session.state
@@ -142,7 +144,7 @@ class LiveTable:
             else:
                 act = lambda: session.play(seat, message.move)  # noqa: E731
             try:
-                await self._play(act)
+                await self._play(act, conn)
             except LudusError as e:
                 conn.send(error("illegal", str(e)))
                 return
@@ -150,8 +152,6 @@ class LiveTable:
                 log.exception("table %s: a move could not be stored", self.id)
                 conn.send(error("unavailable", "the move could not be stored, so it was not played; "
                                                "send it again in a moment"))
-                return
-            conn.send({"type": "ack", "seq": message.seq})
 
     def _resent(self, message, seat: int | None) -> bool:
         """Whether line ``message.seq`` is this very move (or undo) by this seat."""

@@ -1,0 +1,178 @@
+"""A server in a thread, and scripted clients that play through its API as a browser would."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import socket
+import threading
+import time
+
+import httpx
+import uvicorn
+from websockets.sync.client import connect
+
+from ludus.server.app import create_app
+
+WAIT = 60       # seconds a client waits for a message before the test fails
+
+
+class Server:
+    """``create_app`` served by uvicorn in a thread on a free port of 127.0.0.1."""
+
+    def __init__(self, db_url: str):
+        self.app = create_app(db_url, bot_processes=2)
+        self.hub = self.app.state.hub
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+
+    def __enter__(self) -> Server:
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536)
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + WAIT
+        while not self.uvicorn.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.http.close()
+        self.uvicorn.should_exit = True
+        self.thread.join(WAIT)
+
+    def table(self, game: str, seats: list[str], options: dict | None = None) -> tuple[str, dict[int, str]]:
+        """A new table through the API: its id and each person seat's token (from its invite)."""
+        r = self.http.post("/api/tables", json={"game": game, "options": options or {}, "seats": seats})
+        assert r.status_code == 201, r.text
+        body = r.json()
+        return body["id"], {i["seat"]: i["url"].split("#seat=", 1)[1] for i in body["invites"]}
+
+    def lines(self, table: str) -> list[dict]:
+        """The table's stored move log (header first), read from the database."""
+        return self.hub.store.lines(table)
+
+    def client(self, table: str, token: str | None = None, since: int | None = None) -> Client:
+        return Client(ws_url(self.url, table), token, since)
+
+
+def ws_url(base: str, table: str) -> str:
+    return base.replace("http://", "ws://") + f"/ws/{table}"
+
+
+class Client:
+    """One WebSocket at a table: says hello, keeps every message it got and the latest view."""
+
+    def __init__(self, url: str, token: str | None, since: int | None = None):
+        self._stack = contextlib.ExitStack()
+        self.ws = self._stack.enter_context(connect(url, open_timeout=WAIT, max_size=2**24))
+        self.messages: list[dict] = []
+        self.send({"type": "hello", "token": token, "since": since})
+        self.welcome = self.recv()
+        assert self.welcome["type"] == "welcome", self.welcome
+        self.view = self.welcome
+
+    def send(self, message) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self) -> dict:
+        message = json.loads(self.ws.recv(timeout=WAIT))
+        self.messages.append(message)
+        if message["type"] in ("welcome", "update"):
+            self.view = message
+        return message
+
+    def until(self, test) -> dict:
+        while not test(message := self.recv()):
+            pass
+        return message
+
+    def at(self, seq: int) -> dict:
+        """Read up to the update (or resync) of line ``seq``."""
+        return self.until(lambda m: m["type"] in ("update", "welcome") and m["seq"] >= seq)
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def play_out(players: list[Client], watchers: list[Client] = (), rng: random.Random | None = None,
+             moves: int | None = None) -> None:
+    """Play the table on: each person client, when its view offers legal moves, sends one at
+    random (as text or as its id); every client reads each line's update. Stops at the end, or
+    after ``moves`` lines."""
+    rng = rng or random.Random(0)
+    everyone = [*players, *watchers]
+    played = 0
+    while not players[0].view["over"] and (moves is None or played < moves):
+        seq = players[0].view["seq"]
+        mover = next((c for c in players if c.view["legal"]), None)
+        if mover is not None:
+            choice = rng.choice(mover.view["legal"])
+            mover.send({"type": "move", "seq": seq + 1, "move": choice[rng.choice(("move", "id"))]})
+            assert mover.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq + 1}
+        for c in everyone:
+            c.at(seq + 1)
+        played += 1
+
+
+# What a welcome or an update may hold: the table's public facts and what its viewer may see.
+VIEW_KEYS = {"type", "seq", "start", "entries", "to_move", "over", "observation", "scores", "legal", "returns",
+             "undo", "table", "game", "seat", "seat_names"}
+
+
+def check_seen(lines: list[dict], seat: int | None, messages: list[dict]) -> int:
+    """Every welcome and update a viewer got is what the session shows that viewer at that
+    line — its observation, its log (each move as it may see it, the events as ``seen_by``
+    gives them, their narration), its legal moves when it is the person to move, the public
+    scores — and holds nothing else. Replays the stored lines beside the messages; returns how
+    many messages it compared."""
+    from ludus.session import Session
+
+    persons = [a is None for a in lines[0]["seats"]]
+    ref = Session.from_lines(lines[:1], seats=[None] * len(persons), auto=False)
+    game = ref.game
+    face = game.parts.terminal
+    how = []                            # who made each move as the stored lines say
+    at = 0
+    compared = 0
+    for m in messages:
+        if m["type"] not in ("welcome", "update"):
+            continue
+        assert set(m) <= VIEW_KEYS, set(m) - VIEW_KEYS
+        while at < m["seq"]:
+            at += 1
+            line = lines[at]
+            if "undo" in line:
+                ref.undo(line["undo"])
+                del how[len(ref.state.history):]
+            else:
+                ref.play(line["seat"], line["move"])
+                how.append(line["how"])
+        assert m["seq"] == at
+        assert m["observation"] == json.loads(json.dumps(ref.observe(seat)))
+        mine = seat is not None and seat == ref.to_move and persons[seat]
+        assert m["legal"] == ([{"id": game.action_id(a), "move": str(a)} for a in ref.legal_actions()]
+                              if mine else None)
+        assert (m["to_move"], m["over"], m["scores"]) == (ref.to_move, ref.over, list(ref.state.scores()))
+        assert m.get("returns") == (list(ref.state.returns()) if ref.over else None)
+        log = ref.log(seat)
+        assert [e["index"] for e in m["entries"]] == list(range(m["start"], len(log)))
+        for e in m["entries"]:
+            want = log[e["index"]]
+            said = [line for line in (face.narrate(ev, seat) for ev in want.events) if line]
+            assert e == {"index": want.index, "seat": want.seat, "how": how[want.index], "move": want.move,
+                         "events": json.loads(json.dumps([ev.to_dict() for ev in want.events])),
+                         "lines": [{"text": line.text, "style": line.style} for line in said]}
+        compared += 1
+    return compared
