@@ -7,17 +7,20 @@ docs/architecture.md (plus ``State.zones()`` and ``Game.all_cards()`` for conser
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
 import json
 import math
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import ludus
+from ludus.core import rng as core_rng
 from ludus.core.options import option_choices
 
 # A random playout that has not ended after this many decisions is a failure (property 1).
@@ -332,3 +335,49 @@ def digest(case: Case, seed: int) -> str:
     h.update("".join(views(state)).encode())
     h.update(canon([state.record(), list(state.returns()), list(state.scores())]).encode())
     return h.hexdigest()
+
+
+# -- twin games ------------------------------------------------------------------------------
+
+
+class _TransposingShuffle:
+    """Stands in for ``ludus.core.rng.shuffle`` in the game modules: shuffles as it does, and
+    transposes entries ``i`` and ``j`` (modulo the length) of the result of its ``at``-th call."""
+
+    def __init__(self, at: int, i: int, j: int):
+        self.at, self.i, self.j, self.calls = at, i, j, 0
+
+    def __call__(self, rng, seq) -> None:
+        core_rng.shuffle(rng, seq)
+        if self.calls == self.at and len(seq) > 1:
+            i, j = self.i % len(seq), self.j % len(seq)
+            seq[i], seq[j] = seq[j], seq[i]
+        self.calls += 1
+
+
+@contextlib.contextmanager
+def transposed_deal(at: int, i: int, j: int) -> Iterator[_TransposingShuffle]:
+    """While active, the ``at``-th shuffle of the games (counted from 0) has two of its entries
+    transposed: a state dealt now with a seed is a true game dealt like the one the seed deals,
+    but for two cards. The shuffle draws from its generator as it would have, so every later
+    chance event (a reshuffle, a bust drawn) comes out the same; and since the order a shuffle
+    makes depends only on its generator and the pile's length, a pile shuffled later puts each
+    game's cards in the same places: the two cards stay each other's counterparts."""
+    transposing = _TransposingShuffle(at, i, j)
+    patched = [module for name, module in list(sys.modules.items())
+               if name.startswith("ludus.games.") and getattr(module, "shuffle", None) is core_rng.shuffle]
+    for module in patched:
+        module.shuffle = transposing
+    try:
+        yield transposing
+    finally:
+        for module in patched:
+            module.shuffle = core_rng.shuffle
+
+
+def deal_shuffles(game, seed: int) -> int:
+    """How many shuffles dealing ``game`` with ``seed`` makes (the ``at`` that ``transposed_deal``
+    may take)."""
+    with transposed_deal(-1, 0, 0) as counting:
+        game.new_state(seed=seed)
+    return counting.calls
