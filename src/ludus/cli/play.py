@@ -300,7 +300,9 @@ def _check_save(path: str) -> None:
 @click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown when the game ends).")
 @OPTION
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
-              help="Write the game to this file move by move (a crash loses nothing); the file must be new.")
+              help="Write the game to this file move by move (a crash loses nothing). The file must be new "
+                   "(or empty) in a directory that exists: nothing is ever overwritten; a saved game goes on "
+                   "with --resume.")
 @click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Go on with a game saved by --save (its game, options, seed and seats), still saving to it.")
 @click.option("--auto/--no-auto", default=True, show_default=True,
