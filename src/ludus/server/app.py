@@ -19,7 +19,7 @@ from ludus.core.errors import echo
 from ludus.session import Session
 
 from . import protocol
-from .live import Connection, Hub, LiveTable, error
+from .live import Connection, Hub, LiveTable, error, orphan_guard
 from .storage import OVER, Store, default_url, make_engine, migrate
 
 # A request body larger than this is refused unread (a table's options and seats fit in 1 KB).
@@ -50,7 +50,8 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None) -
     async def lifespan(app: FastAPI):
         # Spawned, not forked: the server's threads and sockets stay out of the workers.
         pool = ProcessPoolExecutor(max_workers=bot_processes or os.cpu_count() or 1,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=orphan_guard, initargs=(os.getpid(),))
         app.state.hub.pool = pool
         try:
             yield

@@ -17,6 +17,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import os
+import threading
+import time
 from concurrent.futures import Executor
 
 from ludus.core.errors import IllegalAction, LudusError
@@ -193,6 +196,18 @@ class LiveTable:
             log.exception("table %s: a bot's move failed; it is tried again when someone connects", self.id)
         finally:
             await self.hub.leave(self, None, user=False)
+
+
+def orphan_guard(server: int) -> None:
+    """Run in each bot process as it starts: it ends itself once the server process ``server``
+    is gone (a server killed outright cannot stop its pool)."""
+
+    def watch():
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="orphan-guard", daemon=True).start()
 
 
 def error(code: str, message: str) -> dict:

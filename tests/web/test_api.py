@@ -1,0 +1,92 @@
+"""The REST API: the games, making a table (refused field by field), the lobby, a table's facts
+and its record (only once the game is over)."""
+
+from __future__ import annotations
+
+import json
+
+import ludus
+
+
+def test_games_list_seats_options_values_and_defaults(server):
+    games = {g["id"]: g for g in server.http.get("/api/games").json()}
+    assert set(games) == set(ludus.game_ids())
+    cc = games["caesar-cleopatra"]
+    assert cc["seat_names"] == ["cleopatra", "caesar"] and "heuristic" in cc["agents"]
+    edition = next(o for o in cc["options"] if o["name"] == "edition")
+    assert edition["default"] == "classic" and "2024" in edition["values"]
+    players = next(o for o in games["claim"]["options"] if o["name"] == "players")
+    assert players["default"] == 2 and {2, 3, 4} <= set(players["values"])
+
+
+def test_a_new_table_gives_one_invite_per_person_with_the_token_in_the_fragment(server):
+    r = server.http.post("/api/tables", json={"game": "claim", "options": {"players": 4},
+                                              "seats": ["person", "random", "person", "heuristic"]})
+    assert r.status_code == 201
+    body = r.json()
+    assert [i["seat"] for i in body["invites"]] == [0, 2]
+    for invite in body["invites"]:
+        assert invite["url"].startswith(f"{server.url}/t/{body['id']}#seat=")
+    assert body["spectate"] == f"{server.url}/t/{body['id']}"
+    tokens = [i["url"].split("#seat=")[1] for i in body["invites"]]
+    assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)
+
+
+def _refused(server, body, *fields) -> list[dict]:
+    r = server.http.post("/api/tables", json=body)
+    assert r.status_code == 422, r.text
+    errors = r.json()["errors"]
+    assert [e["field"] for e in errors] == list(fields), errors
+    return errors
+
+
+def test_a_table_is_refused_field_by_field_saying_what_would_be_right(server):
+    before = server.http.get("/api/tables").json()
+    assert "games: caesar-cleopatra" in _refused(server, {"game": "chess", "seats": ["person"]}, "game")[0]["message"]
+    errors = _refused(server, {"game": "claim", "options": {"players": 9, "dragon": "maybe"},
+                               "seats": ["person", "random"]}, "options.players", "options.dragon")
+    assert "2" in errors[0]["message"] and "one of" in errors[1]["message"]
+    assert "no option" in _refused(server, {"game": "claim", "options": {"colour": "red"}, "seats": ["person"] * 2},
+                                   "options.colour")[0]["message"]
+    errors = _refused(server, {"game": "seize-rome", "seats": ["person", "ismcts:iterations=99999999"]}, "seats.1")
+    assert "ismcts:hard" in errors[0]["message"]
+    assert "at least one" in _refused(server, {"game": "seize-rome", "seats": ["random", "heuristic"]},
+                                      "seats")[0]["message"]
+    assert "3 seats" in _refused(server, {"game": "claim", "options": {"players": 3}, "seats": ["person"]},
+                                 "seats")[0]["message"]
+    _refused(server, {"game": "claim", "seats": ["person", "heuristic:seed=3"]}, "seats.1")
+    _refused(server, {"game": "claim", "seats": "person"}, "seats")
+    _refused(server, {"game": "claim", "seats": ["person", "random"], "seed": 3}, "seed")
+    long = "x" * 10000
+    errors = _refused(server, {"game": long, "seats": []}, "game")
+    assert len(errors[0]["message"]) < 300
+    r = server.http.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    r = server.http.post("/api/tables", content=json.dumps({"game": "claim", "seats": ["person"] * 5000}))
+    assert r.status_code == 413
+    assert server.http.get("/api/tables").json() == before
+
+
+def test_the_lobby_lists_tables_with_free_person_seats_and_no_tokens_or_seeds(server):
+    table, tokens = server.table("seize-rome", ["person", "person"])
+    lobby = server.http.get("/api/tables").json()
+    assert table in [t["id"] for t in lobby]
+    seed = str(server.lines(table)[0]["seed"])
+    text = json.dumps(lobby) + json.dumps(server.http.get(f"/api/tables/{table}").json())
+    for secret in (*tokens.values(), seed):
+        assert secret not in text
+    with server.client(table, tokens[0]):
+        assert server.http.get(f"/api/tables/{table}").json()["seats"][0]["taken"] is True
+        assert table in [t["id"] for t in server.http.get("/api/tables").json()]
+        with server.client(table, tokens[1]):
+            assert table not in [t["id"] for t in server.http.get("/api/tables").json()]
+            assert server.http.get(f"/api/tables/{table}").json()["status"] == "playing"
+
+
+def test_the_record_is_given_only_once_the_game_is_over(server):
+    table, tokens = server.table("seize-rome", ["person", "random"])
+    r = server.http.get(f"/api/tables/{table}/record")
+    assert r.status_code == 403 and "over" in r.json()["detail"]
+    assert str(server.lines(table)[0]["seed"]) not in r.text
+    assert server.http.get("/api/tables/nosuchtable").status_code == 404
+    assert server.http.get("/api/tables/nosuchtable/record").status_code == 404

@@ -1,0 +1,91 @@
+"""A real ``ludus serve`` killed with SIGKILL right after it acknowledged a move, restarted on the
+same SQLite file: the game goes on where it was, move for move."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+from ludus.server.storage import Store, make_engine
+
+from .helpers import WAIT, Client, check_seen, ws_url
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(db: str, port: int) -> subprocess.Popen:
+    process = subprocess.Popen([sys.executable, "-m", "ludus.cli", "serve", "--port", str(port), "--db", db,
+                                "--bots", "1"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + WAIT
+    while True:
+        assert process.poll() is None, process.stdout.read().decode()
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5).status_code == 200:
+                return process
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "ludus serve did not start"
+        time.sleep(0.1)
+
+
+def test_a_killed_server_restarted_on_its_database_goes_on_move_for_move(tmp_path):
+    db = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    rng = random.Random(7)
+    server = _serve(db, port)
+    try:
+        r = httpx.post(f"{base}/api/tables", json={"game": "seize-rome", "seats": ["person", "heuristic"]})
+        table = r.json()["id"]
+        token = r.json()["invites"][0]["url"].split("#seat=")[1]
+        first = Client(ws_url(base, table), token)
+        for n in range(3):                      # three moves of ours, the bot's in between
+            while not first.view["legal"]:
+                first.recv()
+            seq = first.view["seq"] + 1
+            first.send({"type": "move", "seq": seq, "move": rng.choice(first.view["legal"])["move"]})
+            assert first.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq}
+            if n < 2:
+                first.at(seq)
+        server.send_signal(signal.SIGKILL)      # right after the ack: no update sent, no clean exit
+        server.wait(WAIT)
+        first.close()
+    finally:
+        if server.poll() is None:
+            os.kill(server.pid, signal.SIGKILL)
+            server.wait(WAIT)
+    before = Store(make_engine(db)).lines(table)
+    assert len(before) == seq + 1 and before[seq]["how"] == "person"
+
+    server = _serve(db, port)
+    try:
+        last_seen = max(m["seq"] for m in first.messages if m["type"] in ("welcome", "update"))
+        again = Client(ws_url(base, table), token, since=last_seen)
+        assert again.welcome["seq"] >= seq
+        assert [e["index"] for e in again.welcome["entries"]][:1] == [again.welcome["start"]]
+        while not again.view["over"]:
+            if again.view["legal"]:
+                move = {"type": "move", "seq": again.view["seq"] + 1, "move": rng.choice(again.view["legal"])["id"]}
+                again.send(move)
+                assert again.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+            again.at(again.view["seq"] + 1)
+        again.close()
+        lines = Store(make_engine(db)).lines(table)
+        assert lines[:len(before)] == before
+        assert check_seen(lines, 0, first.messages + again.messages) > len(before) // 2
+        record = httpx.get(f"{base}/api/tables/{table}/record").json()
+        assert record["actions"] == [line["move"] for line in lines[1:]]
+    finally:
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(WAIT)
