@@ -29,6 +29,7 @@ played from a hand, a hand looked at (each game's events say which of them revea
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -51,6 +52,15 @@ from .core.rng import fresh_seed
 # ("at") of the position they were chosen in.
 RECORD_FORMAT = 2
 LOG_FORMATS = (1, 2)
+
+
+class LogWriteError(RecordError):
+    """The move log's file would not take a line (a full disk, a drive gone): the move it
+    carried was not played, and the file ends where it did."""
+
+    def __init__(self, path: str, reason: str):
+        super().__init__(f"cannot write to the move log {path}: {reason}; the move was not played")
+        self.reason = reason
 
 
 @dataclasses.dataclass(frozen=True)
@@ -346,6 +356,8 @@ class Session:
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last decision now, or None if it may."""
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            return f"{echo(seat)} is not a seat of this table; seats are 0 to {len(self.seats) - 1}"
         moves = self._moves
         i = len(moves)
         while i and moves[i - 1].seat == seat and moves[i - 1].how == "forced":
@@ -370,7 +382,8 @@ class Session:
         IllegalAction, changing nothing, where ``undo_refusal`` says why not."""
         why = self.undo_refusal(seat)
         if why is not None:
-            raise IllegalAction(f"{self.seats[seat].name} cannot take back the last move: {why}")
+            who = self.seats[seat].name if type(seat) is int and 0 <= seat < len(self.seats) else "nobody"
+            raise IllegalAction(f"{who} cannot take back the last move: {why}")
         self._write({"undo": seat})          # the log first, as for a move
         while self._moves[-1].how == "forced":
             self._moves.pop()
@@ -400,7 +413,7 @@ class Session:
             raise OptionError(f"{path} already holds a game; resume it (ludus play --resume) or "
                               "choose another file")
         try:
-            self._file = path.open("a", encoding="utf-8")
+            self._file = path.open("ab", buffering=0)     # unbuffered: nothing waits to be written later
         except OSError as e:
             raise OptionError(f"cannot write the game to {path}: {e.strerror or e}") from None
         if new:
@@ -408,19 +421,26 @@ class Session:
 
     def _write(self, line: dict) -> None:
         """One line to the sink, and to the file flushed to the disk, before the call returns:
-        a crash loses no move."""
+        a crash loses no move. A line the file cannot take is cut back off (RecordError): the
+        log never runs ahead of the game."""
         if self._sink is not None:
             self._sink(line)
         if self._file is None:
             return
-        self._file.write(json.dumps(line) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        f = self._file
+        end = f.tell()
+        try:
+            f.write((json.dumps(line) + "\n").encode())
+            os.fsync(f.fileno())
+        except OSError as e:
+            with contextlib.suppress(OSError):      # else the torn line is cut when the log is read
+                f.truncate(end)
+            raise LogWriteError(f.name, e.strerror or str(e)) from None
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        f, self._file = self._file, None
+        if f is not None:
+            f.close()
 
     @classmethod
     def resume(cls, path: str | os.PathLike, seats: Sequence[str | None] | None = None, **kwargs) -> Session:
@@ -480,8 +500,9 @@ class Session:
                 elif "seats" not in line:
                     session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"),
                                    line.get("agent"))
-            except (KeyError, TypeError) as e:
-                raise RecordError(f"{source} line {number} is not a move or an undo ({e})") from None
+            except (KeyError, TypeError):
+                raise RecordError(f"{source} line {number} is not a move or an undo: a line is "
+                                  f'{{"seat": N, "move": TEXT}} or {{"undo": SEAT}}, not {echo(line)}') from None
             except LudusError as e:
                 raise RecordError(f"{source} line {number} cannot be replayed: {e}") from None
         session._sink = sink

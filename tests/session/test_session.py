@@ -404,3 +404,33 @@ def test_a_task_answered_after_the_game_moved_on_is_refused():
     task = table.timeout_task(0)
     table.play_task(task, decide(task))
     assert table.log(0)[-1].how == "timeout" and isinstance(table.log(0)[-1].events[0], ClockRanOut)
+
+
+@pytest.mark.parametrize("line", [{"undo": "x"}, {"undo": 7}, {"seat": 0}, ["seat", 0], 5, {"seat": "0", "move": "x"}])
+def test_a_move_log_line_that_is_no_move_says_what_a_line_is(tmp_path, line):
+    path = tmp_path / "g.jsonl"
+    Session(ludus.make("claim"), [None, None], seed=2, log=path).close()
+    path.write_text(path.read_text() + json.dumps(line) + "\n")
+    with pytest.raises(ludus.RecordError, match=r"line 2 (is not a move or an undo|cannot be replayed)") as info:
+        Session.load(path)
+    assert "tuple indices" not in str(info.value) and "object is not" not in str(info.value)
+
+
+def test_a_move_the_log_file_cannot_take_is_not_played(tmp_path, monkeypatch):
+    path = tmp_path / "g.jsonl"
+    table = Session(ludus.make("seize-rome"), [None, None], seed=2, log=path)
+    table.play(table.to_move, table.legal_actions()[0])
+    before, size = table.record(), path.stat().st_size
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", full)
+    with pytest.raises(ludus.RecordError, match="cannot write to the move log .*No space left.*not played"):
+        table.play(table.to_move, table.legal_actions()[0])
+    assert table.record() == before and path.stat().st_size == size
+    monkeypatch.undo()
+    table.play(table.to_move, table.legal_actions()[0])
+    table.close()
+    table.close()                                            # twice: harmless
+    assert Session.load(path).record() == table.record()

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ludus.agents.base import split_agent_specs
 from ludus.core.errors import IllegalAction, RecordError
-from ludus.session import Session
+from ludus.session import LogWriteError, Session
 
 from .common import (
     COMMANDS_HELP,
@@ -44,8 +44,8 @@ def _logged(call, *args):
     """``call(*args)`` on the session, with a failure to write its move log as ``_LogFailed``."""
     try:
         return call(*args)
-    except OSError as e:
-        raise _LogFailed(e.strerror or str(e)) from None
+    except LogWriteError as e:
+        raise _LogFailed(e.reason) from None
 
 
 def _play_loop(console, table: Session, names, term, clear: bool):
@@ -339,8 +339,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
         try:
             table = Session(game, [None if spec == "human" else spec for spec in plan], seed=seed, log=save,
                             auto=auto)
-        except OSError as e:                    # the file opened, but its first line would not go
-            fail(f"cannot write the game to {save}: {e.strerror or e}")
+        except LogWriteError as e:              # the file opened, but its first line would not go
+            fail(f"cannot write the game to {save}: {e.reason}")
         log = save
     game, names, term = table.game, seat_names(table.game), terminal_for(table.game)
     humans = [p for p, s in enumerate(table.seats) if s.agent is None]
