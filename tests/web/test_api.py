@@ -90,3 +90,16 @@ def test_the_record_is_given_only_once_the_game_is_over(server):
     assert str(server.lines(table)[0]["seed"]) not in r.text
     assert server.http.get("/api/tables/nosuchtable").status_code == 404
     assert server.http.get("/api/tables/nosuchtable/record").status_code == 404
+
+
+def test_seat_tokens_are_stored_only_as_their_hashes(server):
+    import hashlib
+
+    from sqlalchemy import text
+
+    table, tokens = server.table("claim", ["person", "person"])
+    with server.hub.store.engine.connect() as db:
+        stored = db.execute(text("SELECT * FROM seats")).all() + db.execute(text("SELECT * FROM tables")).all()
+    dump = repr(stored)
+    for token in tokens.values():
+        assert token not in dump and hashlib.sha256(token.encode()).hexdigest() in dump
