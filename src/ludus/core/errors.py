@@ -24,5 +24,8 @@ class RecordError(LudusError, ValueError):
 def echo(value, limit: int = 200) -> str:
     """``repr(value)`` cut to ``limit`` characters, for quoting input back in an error message:
     a message never grows with what a stranger sent."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - an action built by hand around junk, an int of 5,000 digits
+        text = f"<a {type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
