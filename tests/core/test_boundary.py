@@ -197,3 +197,12 @@ def test_replay_refuses_a_malformed_field_with_a_record_error(change, says):
     with pytest.raises(ludus.RecordError, match=says) as info:
         ludus.replay({**_record(), **change})
     assert len(str(info.value)) < 600, str(info.value)[:300]
+
+
+def test_echo_quotes_any_value_short_even_one_that_cannot_be_shown():
+    from ludus.core.errors import echo
+    from ludus.games.caesar_cleopatra.notation import Action
+
+    assert len(echo(10**5000)) <= 200                     # repr refuses ints of over 4,300 digits
+    assert echo(Action(4, None, 2)) == "<Action that cannot be shown>"   # built by hand around junk
+    assert echo("x" * 5000) == "'" + "x" * 198 + "…"

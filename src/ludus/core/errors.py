@@ -27,5 +27,5 @@ def echo(value, limit: int = 200) -> str:
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - an action built by hand around junk, an int of 5,000 digits
-        text = f"<a {type(value).__name__} that cannot be shown>"
+        text = f"<{type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
