@@ -267,50 +267,58 @@ class Beliefs(_Observations):
     def __init__(self, num_values: int, num_zones: int):
         self.num_values = num_values
         self.num_zones = num_zones
-        self._hypotheses: dict[tuple, float] = {(): 1.0}   # canonical pools -> chance (sum 1)
-        self._pending: list = []          # steps seen but not yet applied (see _branch)
-        self._cumulative: tuple | None = None              # for sample: keys, running sums
+        # (canonical pools, chance) pairs, sorted, chances summing to 1. Tuples all the way down
+        # and replaced whole, never changed: clones and worlds share them safely.
+        self._hypotheses: tuple[tuple[tuple, float], ...] = (((), 1.0),)
+        self._pending: list[tuple] = []    # steps seen but not yet applied (see _branch)
+        self._cumulative: tuple[float, ...] | None = None   # for sample: running sums of chances
 
     def clone(self) -> Beliefs:
         other = Beliefs.__new__(Beliefs)
         other.num_values = self.num_values
         other.num_zones = self.num_zones
-        other._hypotheses = self._hypotheses      # never mutated in place: replaced whole
+        other._hypotheses = self._hypotheses
         other._pending = self._pending[:]
         other._cumulative = self._cumulative
         return other
 
     @property
     def hypotheses(self) -> dict[tuple, float]:
-        """Canonical pools -> chance, every step seen so far applied."""
+        """Canonical pools -> chance, every step seen so far applied (a copy)."""
+        return dict(self._settled())
+
+    def _settled(self) -> tuple[tuple[tuple, float], ...]:
+        """The hypotheses once the steps queued so far are applied."""
         if self._pending:
             pending, self._pending = self._pending, []
-            for step, why in pending:
-                self._apply(step, why)
+            for step in pending:
+                self._apply(*step)
         return self._hypotheses
 
-    def _branch(self, step, why: str) -> None:
-        """Queue a step; it is applied when the beliefs are next looked at. A state played
-        without anyone observing it (random games, tournaments between cheap agents) then pays
-        almost nothing for knowledge, and a search resamples only after applying the few steps
-        since its last decision."""
-        self._pending.append((step, why))
+    def _branch(self, kind: str, *args) -> None:
+        """Queue a step (``kind`` names one of ``_STEPS``, ``args`` its arguments): data, not a
+        closure, so that a copy holds nothing it could change in the original. It is applied when
+        the beliefs are next looked at: a state played without anyone observing it (random games,
+        tournaments between cheap agents) then pays almost nothing for knowledge, and a search
+        resamples only after applying the few steps since its last decision."""
+        self._pending.append((kind, *args))
 
-    def _apply(self, step, why: str) -> None:
-        """Replace each hypothesis by what ``step(pools)`` yields: ``(pools, likelihood)`` pairs."""
+    def _apply(self, kind: str, *args) -> None:
+        """Replace each hypothesis by what the step yields: ``(pools, likelihood)`` pairs."""
+        expand = _STEPS[kind]
         out: dict[tuple, float] = {}
-        for pools, chance in self._hypotheses.items():
-            for new, likelihood in step(pools):
+        for pools, chance in self._hypotheses:
+            for new, likelihood in expand(pools, *args):
                 key = tuple(sorted(_merge_same_zone(new)))
                 out[key] = out.get(key, 0.0) + chance * likelihood
         if not out:
-            raise AssertionError(why)
+            raise AssertionError(_IMPOSSIBLE[kind].format(*args))
         if len(out) > self.limit:
             out = _coarsened(out, lambda a, b: any(x and y for x, y in zip(a, b, strict=True)))
         if len(out) > self.limit:     # the last resort: one pool over every hidden place
             out = _coarsened(out, lambda a, b: True)
         total = sum(out.values())
-        self._hypotheses = {key: out[key] / total for key in sorted(out)}
+        self._hypotheses = tuple((key, out[key] / total) for key in sorted(out))
         self._cumulative = None
 
     # -- what the observer saw (as in Knowledge) -----------------------------------------------
@@ -320,34 +328,20 @@ class Beliefs(_Observations):
         if sum(counts) != sum(slots):
             raise ValueError(f"pool of {sum(counts)} cards cannot fill {sum(slots)} places")
         if sum(counts):
-            self._branch(lambda pools: [(pools + ((counts, slots),), 1.0)], "")
+            self._branch("add", counts, slots)
 
     def move(self, src: int, dst: int) -> None:
         """An unseen card moved from ``src`` to ``dst``: from each pool holding cards there, in
         proportion to how many."""
-        def step(pools):
-            n = sum(s[src] for _, s in pools)
-            for i, (c, s) in enumerate(pools):
-                if s[src]:
-                    yield pools[:i] + ((c, _shift(s, src, dst)),) + pools[i + 1:], s[src] / n
-        self._branch(step, f"no hidden card in zone {src} to move")
+        self._branch("move", src, dst)
 
     def move_all(self, src: int, dst: int) -> None:
-        def step(pools):
-            yield tuple((c, _shift(s, src, dst, s[src]) if s[src] else s) for c, s in pools), 1.0
-        self._branch(step, "")
+        self._branch("move_all", src, dst)
 
     def reveal(self, zone: int, value: int) -> None:
         """A card of ``value`` left ``zone`` in plain view: it came from a pool with cards there,
         with the chance that a blind pick there is that pool's and has that value."""
-        def step(pools):
-            n = sum(s[zone] for _, s in pools)
-            for i, (c, s) in enumerate(pools):
-                if s[zone] and c[value]:
-                    left = (_shift(c, value, None), _shift(s, zone, None))
-                    kept = (left,) if sum(left[1]) else ()
-                    yield pools[:i] + kept + pools[i + 1:], s[zone] / n * c[value] / sum(c)
-        self._branch(step, f"value {value} cannot be hidden in zone {zone}")
+        self._branch("reveal", zone, value)
 
     def reveal_all(self, zone: int, values) -> None:
         """Every hidden card of ``zone`` turned face up. Shown one by one in sorted order: each
@@ -359,12 +353,12 @@ class Beliefs(_Observations):
     # -- questions ------------------------------------------------------------------------
 
     def hidden_in(self, zone: int) -> int:
-        return sum(s[zone] for _, s in next(iter(self.hypotheses)))
+        return sum(s[zone] for _, s in self._settled()[0][0])
 
     def known_in(self, zone: int) -> list[int]:
         """Values that lie in ``zone`` in every world of every hypothesis, sorted."""
         sure: Counter | None = None
-        for pools in self.hypotheses:
+        for pools, _ in self._settled():
             here = _sure_in(pools, zone)
             sure = here if sure is None else sure & here
         return sorted(sure.elements())
@@ -372,30 +366,62 @@ class Beliefs(_Observations):
     def allows(self, zones: list[list[int]]) -> bool:
         """Whether some hypothesis can be dealt so that each zone holds exactly ``zones[z]``
         (for checks: the true cards must always be such a world)."""
-        return any(_dealable(pools, zones, self.num_values) for pools in self.hypotheses)
+        return any(_dealable(pools, zones, self.num_values) for pools, _ in self._settled())
 
     def sample(self, rng: random.Random) -> list[list[int]]:
         """Draw a hypothesis by its chance, then deal its pools (as ``Knowledge.sample``)."""
-        if len(self.hypotheses) == 1:
-            pools = next(iter(self.hypotheses))
+        hypotheses = self._settled()
+        if len(hypotheses) == 1:
+            pools = hypotheses[0][0]
         else:
             if self._cumulative is None:
-                self._cumulative = (list(self.hypotheses), list(accumulate(self.hypotheses.values())))
-            keys, cumulative = self._cumulative
-            pools = keys[min(bisect(cumulative, rng.random() * cumulative[-1]), len(keys) - 1)]
+                self._cumulative = tuple(accumulate(chance for _, chance in hypotheses))
+            cumulative = self._cumulative
+            pools = hypotheses[min(bisect(cumulative, rng.random() * cumulative[-1]), len(hypotheses) - 1)][0]
         return _deal(pools, self.num_zones, rng, None)
 
     def to_json(self, value_names, zone_names, shown: int = 10) -> dict:
         """How many hypotheses there are, and the ``shown`` likeliest in readable form."""
-        likeliest = sorted(self.hypotheses.items(), key=lambda item: -item[1])[:shown]
+        likeliest = sorted(self._settled(), key=lambda item: -item[1])[:shown]
         return {
-            "hypotheses": len(self.hypotheses),
+            "hypotheses": len(self._hypotheses),
             "likeliest": [{"chance": round(chance, 6),
                            "pools": [{"cards": [value_names[v] for v, n in enumerate(c) for _ in range(n)],
                                       "places": {zone_names[z]: n for z, n in enumerate(s) if n}}
                                      for c, s in pools]}
                           for pools, chance in likeliest],
         }
+
+
+# What each kind of step makes of one hypothesis's pools: (pools, likelihood) pairs.
+
+def _added(pools, counts: tuple, slots: tuple):
+    yield pools + ((counts, slots),), 1.0
+
+
+def _moved(pools, src: int, dst: int):
+    n = sum(s[src] for _, s in pools)
+    for i, (c, s) in enumerate(pools):
+        if s[src]:
+            yield pools[:i] + ((c, _shift(s, src, dst)),) + pools[i + 1:], s[src] / n
+
+
+def _moved_all(pools, src: int, dst: int):
+    yield tuple((c, _shift(s, src, dst, s[src]) if s[src] else s) for c, s in pools), 1.0
+
+
+def _revealed(pools, zone: int, value: int):
+    n = sum(s[zone] for _, s in pools)
+    for i, (c, s) in enumerate(pools):
+        if s[zone] and c[value]:
+            left = (_shift(c, value, None), _shift(s, zone, None))
+            kept = (left,) if sum(left[1]) else ()
+            yield pools[:i] + kept + pools[i + 1:], s[zone] / n * c[value] / sum(c)
+
+
+_STEPS = {"add": _added, "move": _moved, "move_all": _moved_all, "reveal": _revealed}
+_IMPOSSIBLE = {"add": "", "move": "no hidden card in zone {0} to move", "move_all": "",
+               "reveal": "value {1} cannot be hidden in zone {0}"}
 
 
 def _sure_in(pools, zone: int) -> Counter:

@@ -926,6 +926,7 @@ class CCState(State):
     def clone(self) -> CCState:
         c = CCState.__new__(CCState)
         self._copy_base(c)
+        c._legal_cache = None if self._legal_cache is None else self._legal_cache[:]
         c.hand_size, c.wrath_all, c.philosopher_any = self.hand_size, self.wrath_all, self.philosopher_any
         c.arranged, c.stalemate_turns, c.ed2024 = self.arranged, self.stalemate_turns, self.ed2024
         c.hand_inf = [self.hand_inf[0][:], self.hand_inf[1][:]]

@@ -326,7 +326,7 @@ def position(
     s.deck = face_down
     s.prizes = face_up
     s.trick = played
-    s.last_trick, s.ranking = [], []
+    s.last_trick, s.ranking = (), []
     s.leader = s.next_leader = leader
     s.phase = phase
     s.step = PLAY_CARD

@@ -77,7 +77,7 @@ class ClaimState(State):
         s.score = [[] for _ in range(n)]
         s.gnomes = [[] for _ in range(n)]
         s.trolls_waiting, s.discard, s.removed = [], [], []
-        s.prizes, s.trick, s.last_trick, s.ranking = [], [], [], []
+        s.prizes, s.trick, s.last_trick, s.ranking = [], [], (), []
         s.leader = rng.randrange(n) if o.first_leader == "random" else int(o.first_leader)  # K8
         s.next_leader = s.leader
         s.phase = 1
@@ -225,7 +225,8 @@ class ClaimState(State):
         self.ranking = self._rank()
         winner = self.ranking[0]
         self.next_leader = self._next_leader(winner)
-        trick = self.last_trick = self.trick
+        trick = self.trick
+        self.last_trick = tuple(trick)   # read-only: copies share it
         self.trick = []
         out = [ev.TrickWon(winner, tuple(self.ranking), self.phase)] if self.narrate else []
         if self.phase == 1:
@@ -468,6 +469,7 @@ class ClaimState(State):
     def clone(self) -> ClaimState:
         c = ClaimState.__new__(ClaimState)
         self._copy_base(c)
+        c._legal_cache = None if self._legal_cache is None else self._legal_cache[:]
         c.n, c.factions, c.dragon_last_card = self.n, self.factions, self.dragon_last_card
         c.hands = [h[:] for h in self.hands]
         c.followers = [f[:] for f in self.followers]
@@ -475,7 +477,7 @@ class ClaimState(State):
         c.gnomes = [g[:] for g in self.gnomes]
         c.trolls_waiting, c.discard, c.removed = self.trolls_waiting[:], self.discard[:], self.removed[:]
         c.deck, c.prizes, c.trick, c.ranking = self.deck[:], self.prizes[:], self.trick[:], self.ranking[:]
-        c.last_trick = self.last_trick  # never mutated, only replaced
+        c.last_trick = self.last_trick   # a tuple
         c.leader, c.next_leader = self.leader, self.next_leader
         c.phase, c.step, c.tricks_done = self.phase, self.step, self.tricks_done
         c.peek, c.smash_values = self.peek, self.smash_values[:]

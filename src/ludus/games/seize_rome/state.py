@@ -19,6 +19,7 @@ draws from a layer, its face-down cards of the round so far move to zones of the
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE, Knowledge
@@ -212,7 +213,7 @@ class SeizeRomeState(State):
 
     # -- the end of a round (S9-S17) ----------------------------------------------------------
 
-    def round_result(self) -> tuple[list[list[int]], list[int | None], list[int | None]]:
+    def round_result(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int | None, ...], list[int | None]]:
         """S9-S11 on the board as it is: per region each seat's strength, the round's winner
         (None: nobody, or a tie) and the controller once the round is resolved."""
         controllers = list(self.controllers) if self.persistent else [None] * self.regions
@@ -227,7 +228,7 @@ class SeizeRomeState(State):
                 controllers[r] = None
             strengths.append(strength)
             winners.append(winner)
-        return strengths, winners, controllers
+        return tuple(map(tuple, strengths)), tuple(winners), controllers
 
     def _resolve_round(self) -> list:
         out = []
@@ -245,7 +246,7 @@ class SeizeRomeState(State):
             for r in range(self.regions):
                 out.append(ev.RegionRevealed(COLOURS[r], tuple(tuple(card_name(c) for c in self.board[r][q])
                                                                for q in range(self.n)),
-                                             tuple(strengths[r]), winners[r], self.controllers[r]))
+                                             strengths[r], winners[r], self.controllers[r]))
         # S15: every round starts with cards in the pile, so an empty one means a draw of this round took the last
         ran_out = not self.pile
         for winner in winners:                                               # S12
@@ -253,7 +254,9 @@ class SeizeRomeState(State):
                 out += self._draw(winner, bonus=True)
         played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
         revealed, self.board = self.board, [[[] for _ in range(self.n)] for _ in range(self.regions)]
-        self.last_round = {"round": self.round, "strengths": strengths, "winners": winners, "cards": revealed}
+        # read-only, so that copies may share it: what each seat played, in play order
+        self.last_round = MappingProxyType({"round": self.round, "strengths": strengths, "winners": winners,
+                                            "cards": tuple(tuple(map(tuple, region)) for region in revealed)})
         controlled = self.controlled()
         qualified = [q for q in range(self.n) if controlled[q] >= self.to_win]
         capped = self.round >= self.max_rounds
@@ -343,10 +346,10 @@ class SeizeRomeState(State):
         self.current_player = None
         self.end_reason = reason
         if len(leaders) == 1:
-            self._returns = [1.0 if q == leaders[0] else -1.0 for q in range(self.n)]
+            self._returns = tuple(1.0 if q == leaders[0] else -1.0 for q in range(self.n))
         else:
-            self._returns = [0.0 if q in leaders else -1.0 for q in range(self.n)]
-        return [ev.GameOver(reason, tuple(self._returns))] if self.narrate else []
+            self._returns = tuple(0.0 if q in leaders else -1.0 for q in range(self.n))
+        return [ev.GameOver(reason, self._returns)] if self.narrate else []
 
     def returns(self) -> list[float]:
         return list(self._returns) if self.is_terminal else [0.0] * self.n
@@ -362,6 +365,7 @@ class SeizeRomeState(State):
     def clone(self) -> SeizeRomeState:
         c = SeizeRomeState.__new__(SeizeRomeState)
         self._copy_base(c)
+        c._legal_cache = None if self._legal_cache is None else self._legal_cache[:]
         for name in ("n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass",
                      "deck_out_ends", "persistent", "tie_clears", "to_bottom", "exhaustion_most",
                      "max_rounds", "pile_unseen", "first", "starter", "round", "quiet", "deck_out",
@@ -372,7 +376,7 @@ class SeizeRomeState(State):
         c.pile, c.discard, c.table = self.pile[:], self.discard[:], self.table[:]
         c.controllers, c.bonus_drawn = self.controllers[:], self.bonus_drawn[:]
         c.know = [k.clone() for k in self.know]
-        c._returns = self._returns
+        c._returns = self._returns   # a tuple
         c.layer, c.below = self.layer, self.below[:]   # the layers themselves are never changed
         c.barred = self.barred[:]
         c.early, c.early_bar = [e[:] for e in self.early], self.early_bar[:]
