@@ -48,6 +48,12 @@ def game(game_id: str):
 
 
 @functools.cache
+def every_action(game_id: str) -> list:
+    g = game(game_id)
+    return [g.action_from_id(i) for i in range(g.num_actions)]
+
+
+@functools.cache
 def _options(game_id: str) -> dict[str, tuple]:
     return option_choices(type(game(game_id).options))
 
@@ -62,7 +68,7 @@ OTHER_DIGITS = ["٠١٢٣٤٥٦٧٨٩", "０１２３４５６７８９", "०�
 
 @functools.cache
 def _words(game_id: str) -> list[str]:
-    return sorted({w for a in game(game_id)._actions for w in str(a).split()} | set(EXTRA_WORDS))
+    return sorted({w for a in every_action(game_id) for w in str(a).split()} | set(EXTRA_WORDS))
 
 
 def _swap(text: str, i: int, word: str) -> str:
@@ -75,7 +81,7 @@ def moves(game_id: str):
     """Text near the game's own moves: real moves with their digits in another script (int()
     reads "٣" as 3), with a word swapped for another, the game's words in any order, any text."""
     words = st.sampled_from(_words(game_id))
-    real = st.sampled_from([str(a) for a in game(game_id)._actions])
+    real = st.sampled_from([str(a) for a in every_action(game_id)])
     return st.one_of(
         st.builds(lambda text, digits: text.translate(str.maketrans("0123456789", digits)), real,
                   st.sampled_from(OTHER_DIGITS)),
@@ -121,8 +127,8 @@ def actions_for(game_id: str, legal: list):
     built = st.tuples(*[st.one_of(st.integers(-3, 120), st.just(2**70), JSON) for _ in range(fields)])
     return st.one_of(
         st.sampled_from(legal) if legal else st.nothing(),
-        st.sampled_from(g._actions),
-        st.sampled_from(GAMES).flatmap(lambda other: st.sampled_from(game(other)._actions)),
+        st.sampled_from(every_action(game_id)),
+        st.sampled_from(GAMES).flatmap(lambda other: st.sampled_from(every_action(other))),
         built.map(lambda values: g.action_class(*values)),
         built.map(tuple),
         JSON,
