@@ -175,3 +175,25 @@ def test_undo_takes_back_a_move_for_every_connection(server):
         lines = server.lines(table)
         for seat, c in ((0, a), (1, b), (None, eye)):
             assert check_seen(lines, seat, c.messages) == 6      # welcome, move, undo, 3 moves
+
+
+def test_a_move_the_database_cannot_store_is_not_played(server, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    table, tokens = server.table("seize-rome", ["person", "person"])
+    with server.client(table, tokens[0]) as a, server.client(table, tokens[1]) as b:
+        mover = a if a.view["legal"] else b
+        move = {"type": "move", "seq": mover.view["seq"] + 1, "move": mover.view["legal"][0]["move"]}
+
+        def down(*args):
+            raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+        with monkeypatch.context() as patch:
+            patch.setattr(server.hub.store, "append", down)
+            said = _refused(mover, move, "unavailable")
+        assert "not played" in said and len(server.lines(table)) == 1
+        with server.client(table, tokens[0]) as again:
+            assert again.welcome == a.welcome
+        mover.send(move)                        # sent again once the database is back: played
+        assert mover.recv() == {"type": "ack", "seq": 1}
+        assert len(server.lines(table)) == 2

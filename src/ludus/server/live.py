@@ -106,8 +106,22 @@ class LiveTable:
 
     async def _play(self, act, conn: Connection | None = None) -> None:
         """Run ``act`` (one session call that writes one line) in a thread, acknowledge it to
-        ``conn`` (the client that asked for it), then tell everyone. Called with the lock held."""
-        await asyncio.to_thread(act)
+        ``conn`` (the client that asked for it), then tell everyone. Called with the lock held.
+        If ``act`` fails, nothing was played: ``conn`` is told why (without one, it raises)."""
+        try:
+            await asyncio.to_thread(act)
+        except LudusError as e:
+            if conn is None:
+                raise
+            conn.send(error("illegal", str(e)))
+            return
+        except Exception:                   # the line could not be stored
+            if conn is None:
+                raise
+            log.exception("table %s: a move could not be stored", self.id)
+            conn.send(error("unavailable", "the move could not be stored, so it was not played; "
+                                           "send it again in a moment"))
+            return
         self.moves.append(len(self.session.state.history))
         if conn is not None:
             conn.send({"type": "ack", "seq": self.seq})
@@ -146,15 +160,7 @@ class LiveTable:
                 return
             else:
                 act = lambda: session.play(seat, message.move)  # noqa: E731
-            try:
-                await self._play(act, conn)
-            except LudusError as e:
-                conn.send(error("illegal", str(e)))
-                return
-            except Exception:               # the line could not be stored: nothing was played
-                log.exception("table %s: a move could not be stored", self.id)
-                conn.send(error("unavailable", "the move could not be stored, so it was not played; "
-                                               "send it again in a moment"))
+            await self._play(act, conn)
 
     def _resent(self, message, seat: int | None) -> bool:
         """Whether line ``message.seq`` is this very move (or undo) by this seat."""
