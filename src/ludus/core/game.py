@@ -35,7 +35,9 @@ class GameInfo:
     """What a learning or search library asks of a game before it plays (as OpenSpiel's
     GameInfo): seats, the size of the flat action space, the range of ``returns()``, their sum
     when it is the same in every game (None when it is not: a shared win of three players), and
-    the longest game in decisions (None: the rules bound it, but by no count worked out yet)."""
+    the longest game in decisions: ``len(state.history)`` at the end of any game of these options
+    is at most ``max_game_length`` (a bound each game proves from its rules; None for a game
+    that declares none), so that buffers and episode limits can be sized by it."""
 
     num_players: int
     num_distinct_actions: int
@@ -95,8 +97,15 @@ class Game:
 
     @property
     def info(self) -> GameInfo:
-        """Seats, action space, returns -1..+1 and their sum (``utility_sum``)."""
-        return GameInfo(self.num_players, self.num_actions, -1.0, 1.0, self.utility_sum, None)
+        """Seats, action space, returns -1..+1, their sum (``utility_sum``) and the longest game
+        (``max_game_length``)."""
+        return GameInfo(self.num_players, self.num_actions, -1.0, 1.0, self.utility_sum, self.max_game_length)
+
+    @property
+    def max_game_length(self) -> int | None:
+        """The most decisions a game with these options can take; None by default: a game
+        declares its bound, with the argument from its rules."""
+        return None
 
     @property
     def utility_sum(self) -> float | None:

@@ -11,6 +11,7 @@ from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.parts import Parts
 from . import notation
+from .cards import ACTION_DECK, ACTION_PILE_2024, CASTLING, INFLUENCE_DECK, MAX_SIDE, NUM_GROUPS, VETO
 from .heuristic import SEARCH_HOOKS, HeuristicAgent
 from .options import Options
 from .state import CCState
@@ -47,6 +48,44 @@ class CaesarCleopatra(Game):
     @property
     def num_players(self) -> int:
         return 2
+
+    @property
+    def max_game_length(self) -> int:
+        """The most decisions a game can take. Per seat: 13 arrangements with an arranged pile
+        (C8) and 5 opening cards (C10). After them every decision is one of:
+
+        - a card leaving a hand for good — placed (C12), played as an action card (C16),
+          discarded (C21) or taken by a Spy (C24): a hand sees 32 influence cards after the
+          opening and 13 action cards, 45 a seat;
+        - a draw (C17, C18, C21), each taking at least one card of a pile: 27 influence and 13
+          action cards (12 in 2024, N4) a seat;
+        - an answer, veto or allow (C17): one per action card played, 11 a seat (no Veto is played);
+        - a card a Castling puts back (C25): at most 5 a side at each of its two groups, 2
+          Castlings a seat;
+        - ``passive`` and the ``done`` that ends its discards (C21): 2 a passive turn; the other
+          ``done``s — after the placement, after the refill and before each exceptional vote (C16,
+          C19; 2024: one after the placement, none after the refill, N1, N2) — at most 2 + 5 (1 + 5)
+          an active turn.
+
+        A turn that is not a pure pass takes a card from its player's hand for good, so there are
+        at most 90 of them; the stalemate guard (C22) allows at most ``stalemate_turns`` - 1 pure
+        passes before, between and after them, and ``stalemate_turns`` to end the game. Classic
+        defaults: 1446. Random games are far shorter (the longest of 2,000: 296), since they
+        seldom pass; seats that pass as long as the guard allows and otherwise exchange one card
+        make games of about 890.
+        """
+        o = self.options
+        ed2024 = o.edition == "2024"
+        influence = sum(INFLUENCE_DECK)
+        hand = influence - NUM_GROUPS + sum(ACTION_DECK)
+        piles = influence - 2 * NUM_GROUPS + sum(ACTION_PILE_2024 if ed2024 else ACTION_DECK)
+        answers = sum(ACTION_DECK) - ACTION_DECK[VETO]
+        castles = ACTION_DECK[CASTLING] * 2 * MAX_SIDE
+        setup = NUM_GROUPS + (sum(ACTION_DECK) if o.action_deck == "arranged" and not ed2024 else 0)
+        progress = 2 * hand
+        dones = (1 if ed2024 else 2) + NUM_GROUPS
+        pure_passes = (o.stalemate_turns - 1) * (progress + 1) + 1
+        return 2 * (setup + hand + piles + answers + castles) + dones * progress + 2 * pure_passes
 
     def all_cards(self) -> list:
         return all_cards(self)

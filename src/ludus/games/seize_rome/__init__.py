@@ -51,6 +51,46 @@ class SeizeRome(Game):
                 raise OptionError(f"regions_to_win={self.regions_to_win} is more than the {o.regions} "
                                   f"regions in play; use auto or 1..{o.regions}")
 
+    @property
+    def max_game_length(self) -> int:
+        """The most decisions a game can take: each is a play, a draw or a pass (S6), in at most
+        ``max_rounds`` rounds (S16), with a deck of D = 6 x regions + wilds cards (S2).
+
+        - A round ends after n turns in a row without a play (S8, n players), so it has at most
+          (n - 1) x plays + n draws and passes.
+        - With ``played_cards=bottom`` a played card stays on the table until its round ends
+          (S13), so a round plays each card at most once and draws it at most once: at most D
+          plays and D draws. With ``discard`` a card is played once in the game, and a pile card
+          drawn once: D plays and D - 5n draws in all.
+        - A pass needs an empty pile unless ``voluntary_pass=true`` (S6); with
+          ``deck_out_ends_round=true`` a draw of the last card ends the round, and an empty pile
+          then ends the game (S8, S15), so there are no passes; with ``false`` only the last round
+          has them, each run of them ended by a play.
+
+        Defaults: 30 rounds of at most 2D = 72 decisions, 2160. Random games are far shorter (the
+        longest of 2,000: 335): drawing at random empties the pile within a few rounds. Seats that
+        take turns drawing and playing make a round last nearly 2D decisions; a search for long
+        games finds 1,390. Where a game needs every round to end with nobody at
+        ``regions_to_win`` — one region to win, say — such games are hard to find, but the rules
+        allow them (every region tied or left alone), so the bound stays.
+        """
+        o = self.options
+        n, deck, rounds = o.players, o.regions * 6 + o.wilds, o.max_rounds
+        passes_always = o.voluntary_pass == "true"
+        passes_at_end = passes_always or o.deck_out_ends_round == "false"
+        if o.played_cards == "bottom":
+            def round_length(passes: bool) -> int:
+                quiet = (n - 1) * deck + n                       # S8: non-plays, given D plays
+                return deck + (quiet if passes else min(deck, quiet))
+            return (rounds - 1) * round_length(passes_always) + round_length(passes_at_end)
+        quiet = (n - 1) * deck + n * rounds                      # every round's S8 runs together
+        draws = deck - HAND_SIZE * n
+        if passes_always:
+            return deck + quiet
+        if passes_at_end:
+            return deck + min(quiet, draws + (n - 1) * deck + n)
+        return deck + min(quiet, draws)
+
     def all_cards(self) -> list:
         return all_cards(self)
 
