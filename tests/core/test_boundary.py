@@ -38,9 +38,20 @@ def test_a_count_option_still_reads_its_digits(text, players):
     assert ludus.make("claim", players=text).num_players == players
 
 
-@pytest.mark.parametrize("value", [True, False, None, 1.5, {"v": "true"}])
+@pytest.mark.parametrize("value", [True, False, None, 1.5, {"v": "last-card"}, ["last-card"]])
 def test_a_text_option_takes_text_not_bools_or_containers(value):
-    with pytest.raises(ludus.OptionError, match="voluntary_pass takes text, one of: 'false', 'true'"):
+    with pytest.raises(ludus.OptionError, match="dragon takes text, one of: 'last-card', 'last-dragon'"):
+        ludus.make("claim", dragon=value)
+
+
+@pytest.mark.parametrize("value,text", [(True, "true"), (False, "false"), ("true", "true")])
+def test_a_yes_no_option_takes_a_bool_as_its_text(value, text):
+    assert ludus.make("seize-rome", voluntary_pass=value).options.voluntary_pass == text
+
+
+@pytest.mark.parametrize("value", [1, 0, 1.0, None])
+def test_a_yes_no_option_takes_no_number(value):
+    with pytest.raises(ludus.OptionError, match="voluntary_pass"):
         ludus.make("seize-rome", voluntary_pass=value)
 
 

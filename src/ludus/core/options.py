@@ -46,7 +46,8 @@ MAX_TEXT = 200
 def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
     """Check ``value``'s type, then its value. Counts take an int or its digits as text (the
     command line gives text), never a bool or a float, even a whole one; text options take text,
-    an int (``first_player=1``) or, where ``accept`` reads one, a list of names."""
+    an int (``first_player=1``), a bool where the values are "true" and "false", or, where
+    ``accept`` reads one, a list of names."""
     shown = ", ".join(repr(c) for c in choices)
     if isinstance(choices[0], int):
         if type(value) is str and _WHOLE.fullmatch(value.strip()):
@@ -56,6 +57,8 @@ def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
                               f"(an int, or its ASCII digits as text), one of: {shown}")
     elif type(value) is int:
         value = str(value)
+    elif type(value) is bool and set(choices) == {"true", "false"}:
+        value = "true" if value else "false"         # a yes/no option: JSON's true is its "true"
     elif type(value) is not str and not (accept is not None and type(value) in (list, tuple)
                                          and all(type(v) is str for v in value)):
         raise OptionError(f"option {name}={_shown(value)} is not accepted; {name} takes text, one of: {shown}")
