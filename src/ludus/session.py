@@ -44,6 +44,7 @@ from .arena.stats import derive_seed
 from .core.digest import position_digest
 from .core.errors import IllegalAction, LudusError, OptionError, RecordError, echo
 from .core.events import Event
+from .core.game import check_seed
 from .core.registry import make
 from .core.rng import fresh_seed
 
@@ -169,11 +170,16 @@ class Session:
     def __init__(self, game, seats: Sequence[str | None], *, seed: int | None = None,
                  log: str | os.PathLike | None = None, sink: Callable[[dict], None] | None = None,
                  auto: bool = True, timeout_agent: str | None = None):
-        if len(seats) != game.num_players:
-            raise OptionError(f"{game.id} with these options has {game.num_players} seats; "
-                              f"give one agent spec or None (a person) for each, not {len(seats)}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise OptionError(f"a game seed is a whole number, not {seed!r}")
+        if (not isinstance(seats, (list, tuple)) or len(seats) != game.num_players
+                or not all(s is None or isinstance(s, str) for s in seats)):
+            raise OptionError(f"{game.id} with these options has {game.num_players} seats; give a list of "
+                              f"one agent spec or None (a person) for each, not {echo(seats)}")
+        if seed is not None:
+            check_seed(seed, OptionError, "a game seed")
+        if timeout_agent is not None and not isinstance(timeout_agent, str):
+            raise OptionError(f"timeout_agent is an agent spec such as 'heuristic', not {echo(timeout_agent)}")
+        if not isinstance(auto, bool):
+            raise OptionError(f"auto is True or False, not {echo(auto)}")
         self.game = game
         self.seed = fresh_seed() if seed is None else seed
         self.seats = tuple(Seat(name, spec) for name, spec in zip(game.seat_names, seats, strict=True))
@@ -324,6 +330,9 @@ class Session:
     def log(self, viewer: int | None, start: int = 0) -> list[Entry]:
         """Every decision from ``start`` on as ``viewer`` saw it (None: a spectator). Moves
         taken back are not in it; ``takebacks`` says where they were."""
+        _check_viewer(viewer, len(self.seats))
+        if type(start) is not int or start < 0:
+            raise IllegalAction(f"a log starts at an entry number, 0 or more; got {echo(start)}")
         return [self._entry(i, viewer) for i in range(start, len(self._moves))]
 
     def _entry(self, i: int, viewer: int | None) -> Entry:
@@ -458,11 +467,13 @@ class Session:
     @classmethod
     def load(cls, path: str | os.PathLike, seats: Sequence[str | None] | None = None, **kwargs) -> Session:
         """The session a move log holds, without writing to the file (to replay or review it)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise RecordError(f"a move log is named by its path, not {echo(path)}")
         path = Path(path)
         try:
             data = path.read_bytes()
-        except OSError as e:
-            raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+        except (OSError, ValueError) as e:
+            raise RecordError(f"cannot read {echo(str(path))}: {getattr(e, 'strerror', None) or e}") from None
         lines = []
         for number, text in enumerate(data[:_whole_lines_length(data)].decode("utf-8", "replace").splitlines(), 1):
             try:
@@ -517,15 +528,26 @@ def versioned(state) -> dict:
 
 def steps(record: dict, viewer: int | None) -> Iterator[tuple[Any, Entry]]:
     """A record replayed move by move as ``viewer`` saw it: (the state after the move, the
-    move's entry). The state is for the viewer's ``observe`` only (it is the whole truth)."""
+    move's entry). The state is for the viewer's ``observe`` only (it is the whole truth).
+    A malformed record or a viewer that is no seat is refused before any step."""
     from .core.registry import replay
 
-    replay(record)                                  # a malformed record fails before any step
-    game = make(record["game"], **record["options"])
+    game = replay(record).game
+    _check_viewer(viewer, game.num_players)
     table = Session(game, [None] * game.num_players, seed=record["seed"], auto=False)
-    for text in record["actions"]:
-        table._apply(table.to_move, game.parse_action(text), "record")
-        yield table.state, table._entry(len(table._moves) - 1, viewer)
+
+    def moves():
+        for text in record["actions"]:
+            table._apply(table.to_move, game.parse_action(text), "record")
+            yield table.state, table._entry(len(table._moves) - 1, viewer)
+
+    return moves()
+
+
+def _check_viewer(viewer, seats: int) -> None:
+    """Refuse anything but a seat number or None (a spectator): a JSON ``true`` is no seat."""
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < seats):
+        raise IllegalAction(f"a viewer is a seat, 0..{seats - 1}, or None for a spectator; got {echo(viewer)}")
 
 
 def _whole_lines_length(data: bytes) -> int:
