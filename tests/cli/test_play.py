@@ -325,3 +325,18 @@ def test_a_forced_move_is_told_once_with_its_reason():
     out = invoke("play", "claim", "--seed", "3", "--vs", "random", input="1\n" * 60 + "quit\n").output
     told = re.findall(r"\(auto\) You must follow (\w+), and you hold one card that can\.\n +You played (\w+) \d", out)
     assert told and all(led == played for led, played in told)
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "1²"])
+def test_a_number_in_other_digits_at_the_move_prompt_is_read_as_notation_and_refused(run, typed):
+    """``str.isdigit`` takes "²": the prompt must not crash on it, and plays nothing."""
+    result = run("play", "seize-rome", "--seed", "3", "--vs", "random", input=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "cannot read" in result.output
+
+
+@pytest.mark.parametrize("args", [("--as", "²"), ("--seats", "human," + "x" * 5000), ("--seed", str(2**63))])
+def test_bad_seats_and_seeds_on_the_command_line_are_refused_briefly(run, args):
+    result = run("play", "seize-rome", *args, input="quit\n")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert len(result.output) < 1000

@@ -22,7 +22,7 @@ from rich.text import Text
 import ludus
 from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
-from ludus.core.errors import LudusError, OptionError
+from ludus.core.errors import LudusError, OptionError, echo
 from ludus.core.narration import Line
 from ludus.core.options import parse_option_strings
 
@@ -30,6 +30,9 @@ from ludus.core.options import parse_option_strings
 def make_console() -> Console:
     # Built per command so that it writes to the sys.stdout of the moment (CliRunner swaps it).
     return Console(highlight=False)
+
+
+SEED = click.IntRange(-2**63, 2**63 - 1)      # --seed: any seed a game takes
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -59,14 +62,14 @@ def parse_seat(game, text: str | None, allow_spectator: bool = False) -> int | N
     if allow_spectator and t in ("spectator", "none", "-", ""):
         return None
     names = seat_names(game)
-    if t.isdigit() and int(t) < game.num_players:
+    if t.isascii() and t.isdigit() and int(t) < game.num_players:
         return int(t)
     for i, name in enumerate(names):
         if t in (name.lower(), name.lower().replace(" ", "")):
             return i
     accepted = ", ".join(f"{i} or {n}" for i, n in enumerate(names))
     extra = " (or spectator)" if allow_spectator else ""
-    fail(f"unknown seat {text!r}; seats of {game.id} are {accepted}{extra}")
+    fail(f"unknown seat {echo(text)}; seats of {game.id} are {accepted}{extra}")
     return None
 
 

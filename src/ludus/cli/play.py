@@ -13,13 +13,14 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ludus.agents.base import split_agent_specs
-from ludus.core.errors import IllegalAction, RecordError
+from ludus.core.errors import IllegalAction, RecordError, echo
 from ludus.session import LogWriteError, Session
 
 from .common import (
     COMMANDS_HELP,
     INTERRUPTED,
     OPTION,
+    SEED,
     app,
     fail,
     make_console,
@@ -38,6 +39,11 @@ from .screen import pass_keyboard, quit_game, read_line, show_decision, wipe_scr
 class _LogFailed(Exception):
     """The move log could not be written. The session writes a move before it plays it, so the
     game stands as it was before that move."""
+
+
+def _is_number(text: str) -> bool:
+    """Whether a person typed a move's number (ASCII digits: "²" is no number)."""
+    return text.isascii() and text.isdigit()
 
 
 def _logged(call, *args):
@@ -111,7 +117,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                 lines[seat][start] = f"[dim](auto)[/dim] {lines[seat][start]}"
             continue
         ordered = term.moves(legal)[0]
-        if queued[seat] and queued[seat][0].isdigit() and _menu(legal) != menus[seat]:
+        if queued[seat] and _is_number(queued[seat][0]) and _menu(legal) != menus[seat]:
             # A number picks from a menu: typed ahead for one kind of decision, it must not run
             # on into another (seventeen 1s once arranged a pile, opened, and played a turn).
             lines[seat].append(f"[yellow]The decision changed: the moves typed ahead were dropped "
@@ -166,7 +172,7 @@ def _play_loop(console, table: Session, names, term, clear: bool):
                     return None
                 continue
             error = None
-            if low.isdigit():
+            if _is_number(low):
                 n = int(low)
                 if 1 <= n <= len(ordered):
                     action = ordered[n - 1]
@@ -253,10 +259,10 @@ def _seat_plan(game, as_, vs, seats) -> list[str]:
         hint = ""
         if "players" in game.options_dict() and len(plan) > 1:
             hint = f", or set the number of players with -o players={len(plan)}"
-        fail(f"{game.id} has {n} seats but --seats names {len(plan)} ({seats!r}); give one entry "
+        fail(f"{game.id} has {n} seats but --seats names {len(plan)} ({echo(seats)}); give one entry "
               f"per seat, e.g. --seats {','.join(['human'] + ['random'] * (n - 1))}{hint}")
     if "human" not in plan:
-        fail(f"--seats {seats!r} names no human; put 'human' at the seat(s) people play "
+        fail(f"--seats {echo(seats)} names no human; put 'human' at the seat(s) people play "
               f"(to watch agents play each other use: ludus simulate)")
     return plan
 
@@ -297,7 +303,7 @@ def _check_save(path: str) -> None:
               help="Every seat, comma-separated: human (a person at this terminal) or an agent spec, "
                    "e.g. human,heuristic,random,human. Several humans share the terminal "
                    "(hot-seat). Use instead of --as/--vs.")
-@click.option("--seed", type=int, default=None, help="Game seed (default: a random one, shown when the game ends).")
+@click.option("--seed", type=SEED, default=None, help="Game seed (default: a random one, shown when the game ends).")
 @OPTION
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
               help="Write the game to this file move by move (a crash loses nothing). The file must be new "

@@ -23,7 +23,7 @@ from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 from ludus.session import versioned
 
-from .common import INTERRUPTED, OPTION, app, fail, make_console, make_game, seat_names
+from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_game, seat_names
 
 
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
@@ -51,7 +51,7 @@ def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
               help="How many games to play (with --swap, rounded up to a multiple of the seats).")
 @click.option("--agents", default="random,random", show_default=True,
               help="Agent specs, comma-separated, one per seat (seat i plays the i-th).")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="Seeds every deal and agent, as a tournament's --seed does (default: a random one, shown).")
 @OPTION
 @click.option("--swap", is_flag=True,

@@ -14,7 +14,7 @@ from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
-from .common import OPTION, app, fail, make_console, make_game
+from .common import OPTION, SEED, app, fail, make_console, make_game
 
 
 @app.command("tournament")
@@ -34,7 +34,7 @@ from .common import OPTION, app, fail, make_console, make_game
 @click.option("--address", default=None, metavar="ADDR",
               help="With --backend ray: the Ray cluster to use, host:port of its head node, auto, or "
                    "ray://host:port [default: start a local Ray].")
-@click.option("--seed", type=int, default=None, help="Tournament seed: deals and agent seeds derive from it "
+@click.option("--seed", type=SEED, default=None, help="Tournament seed: deals and agent seeds derive from it "
                                                      "(default: the seed of the run in --out DIR being "
                                                      "resumed, else a random one, shown).")
 @OPTION

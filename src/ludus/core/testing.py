@@ -20,7 +20,7 @@ def play(state, *moves) -> list:
             seat = None
             if isinstance(m, str):
                 head, sep, tail = m.partition(":")
-                if sep and head.strip().isdigit():
+                if sep and head.strip().isascii() and head.strip().isdigit():
                     seat, m = int(head), tail
                 m = state.game.parse_action(m)
             events += state.apply(m, player=seat)
