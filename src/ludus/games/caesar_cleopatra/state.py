@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from ...core.copying import CLONES, GRID, LIST, ROWS, cloner
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE, Beliefs
 from ...core.rng import shuffle
@@ -62,7 +63,6 @@ from .notation import (
     DONE,
     DOWN,
     DRAW,
-    GRID,
     INFLUENCE_PILE,
     OPEN,
     PASSIVE,
@@ -77,6 +77,7 @@ from .notation import (
     VETO_IT,
     A,
 )
+from .notation import GRID as ACTION_GRID
 from .phases import (
     ACT_ZONE_NAMES,
     ADD_DOWN,
@@ -112,7 +113,8 @@ _PLAY_KIND = {PLAY_ASSASSIN: ASSASSIN, PLAY_SPY: SPY, PLAY_CASTLING: CASTLING, P
 _DONE, _PASSIVE, _VETO, _ALLOW = A[(DONE, 0, 0)], A[(PASSIVE, 0, 0)], A[(VETO_IT, 0, 0)], A[(ALLOW, 0, 0)]
 _SPY = A[(PLAY_SPY, 0, 0)]
 _DRAW = (A[(DRAW, INFLUENCE_PILE, 0)], A[(DRAW, ACTION_PILE, 0)])
-_DOWN_AT, _UP_AT, _CASTLE_AT, _ASSASSIN_AT = GRID[DOWN], GRID[UP], GRID[CASTLE], GRID[PLAY_ASSASSIN]
+_DOWN_AT, _UP_AT, _CASTLE_AT, _ASSASSIN_AT = (ACTION_GRID[DOWN], ACTION_GRID[UP], ACTION_GRID[CASTLE],
+                                              ACTION_GRID[PLAY_ASSASSIN])
 
 
 class CCState(State):
@@ -923,34 +925,11 @@ class CCState(State):
         self.know_inf = [NO_KNOWLEDGE, NO_KNOWLEDGE]
         self.know_act = [NO_KNOWLEDGE, NO_KNOWLEDGE]
 
-    def clone(self) -> CCState:
-        c = CCState.__new__(CCState)
-        self._copy_base(c)
-        c._legal_cache = None if self._legal_cache is None else self._legal_cache[:]
-        c.hand_size, c.wrath_all, c.philosopher_any = self.hand_size, self.wrath_all, self.philosopher_any
-        c.arranged, c.stalemate_turns, c.ed2024 = self.arranged, self.stalemate_turns, self.ed2024
-        c.hand_inf = [self.hand_inf[0][:], self.hand_inf[1][:]]
-        c.hand_act = [self.hand_act[0][:], self.hand_act[1][:]]
-        c.down = [[x[:] for x in side] for side in self.down]
-        c.up = [[x[:] for x in side] for side in self.up]
-        c.inf_pile = [self.inf_pile[0][:], self.inf_pile[1][:]]
-        c.act_pile = [self.act_pile[0][:], self.act_pile[1][:]]
-        c.unarranged = [self.unarranged[0][:], self.unarranged[1][:]]
-        c.inf_discard = [self.inf_discard[0][:], self.inf_discard[1][:]]
-        c.act_discard = [self.act_discard[0][:], self.act_discard[1][:]]
-        c.won = [self.won[0][:], self.won[1][:]]
-        c.left = self.left[:]
-        c.voc_deck, c.voc_discard, c.voc_out = self.voc_deck[:], self.voc_discard[:], self.voc_out[:]
-        c.bonus, c.bonus_out = self.bonus[:], self.bonus_out[:]
-        c.phase, c.active, c.turn = self.phase, self.active, self.turn
-        c.committed, c.action_used = self.committed, self.action_used
-        c.opening_used = self.opening_used[:]
-        c.pending, c.resume, c.voting = self.pending, self.resume, self.voting
-        c.castle_buf, c.castle_groups = self.castle_buf[:], self.castle_groups
-        c.owed, c.pure_passes, c.end_reason = self.owed, self.pure_passes, self.end_reason
-        c.know_inf = [self.know_inf[0].clone(), self.know_inf[1].clone()]
-        c.know_act = [self.know_act[0].clone(), self.know_act[1].clone()]
-        return c
+    # ``pending`` and ``castle_groups`` are tuples, shared; one row per seat
+    clone = cloner(outer=2, hand_inf=ROWS, hand_act=ROWS, down=GRID, up=GRID, inf_pile=ROWS, act_pile=ROWS,
+                   unarranged=ROWS, inf_discard=ROWS, act_discard=ROWS, won=ROWS, left=LIST, voc_deck=LIST,
+                   voc_discard=LIST, voc_out=LIST, bonus=LIST, bonus_out=LIST, opening_used=LIST,
+                   castle_buf=LIST, know_inf=CLONES, know_act=CLONES)
 
     def _resample(self, player: int, rng: random.Random) -> CCState:
         """A world p cannot tell from this one (C35): p's pools over the opponent's cards are

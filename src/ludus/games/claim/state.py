@@ -17,6 +17,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 
+from ...core.copying import GRID, LIST, ROWS, cloner, or_none
 from ...core.errors import LudusError
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE
@@ -466,29 +467,10 @@ class ClaimState(State):
         """A search copy keeps no K16 knowledge: rollouts skip its bookkeeping."""
         self.voids = self.known = self.peeked = self.played = None
 
-    def clone(self) -> ClaimState:
-        c = ClaimState.__new__(ClaimState)
-        self._copy_base(c)
-        c._legal_cache = None if self._legal_cache is None else self._legal_cache[:]
-        c.n, c.factions, c.dragon_last_card = self.n, self.factions, self.dragon_last_card
-        c.hands = [h[:] for h in self.hands]
-        c.followers = [f[:] for f in self.followers]
-        c.score = [s[:] for s in self.score]
-        c.gnomes = [g[:] for g in self.gnomes]
-        c.trolls_waiting, c.discard, c.removed = self.trolls_waiting[:], self.discard[:], self.removed[:]
-        c.deck, c.prizes, c.trick, c.ranking = self.deck[:], self.prizes[:], self.trick[:], self.ranking[:]
-        c.last_trick = self.last_trick   # a tuple
-        c.leader, c.next_leader = self.leader, self.next_leader
-        c.phase, c.step, c.tricks_done = self.phase, self.step, self.tricks_done
-        c.peek, c.smash_values = self.peek, self.smash_values[:]
-        if self.tracking:
-            c.voids = self.voids[:]
-            c.known = [k[:] for k in self.known]
-            c.peeked = [[x[:] for x in row] for row in self.peeked]
-            c.played = [x[:] for x in self.played]
-        else:
-            c.voids = c.known = c.peeked = c.played = None
-        return c
+    # ``factions`` and ``last_trick`` are tuples, shared; a search copy's knowledge is None
+    clone = cloner(hands=ROWS, followers=ROWS, score=ROWS, gnomes=ROWS, trolls_waiting=LIST, discard=LIST,
+                   removed=LIST, deck=LIST, prizes=LIST, trick=LIST, ranking=LIST, smash_values=LIST,
+                   voids=or_none(LIST), known=or_none(ROWS), peeked=or_none(GRID), played=or_none(ROWS))
 
     def _resample(self, player: int, rng: random.Random) -> ClaimState:
         """A world ``player`` cannot tell from this one (K16).

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from types import MappingProxyType
 
+from ...core.copying import CLONES, GRID, LIST, ROWS, cloner
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE, Knowledge
 from ...core.rng import shuffle
@@ -362,25 +363,9 @@ class SeizeRomeState(State):
     def _drop_knowledge(self) -> None:
         self.know = [NO_KNOWLEDGE] * self.n
 
-    def clone(self) -> SeizeRomeState:
-        c = SeizeRomeState.__new__(SeizeRomeState)
-        self._copy_base(c)
-        c._legal_cache = None if self._legal_cache is None else self._legal_cache[:]
-        for name in ("n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass",
-                     "deck_out_ends", "persistent", "tie_clears", "to_bottom", "exhaustion_most",
-                     "max_rounds", "pile_unseen", "first", "starter", "round", "quiet", "deck_out",
-                     "last_round", "end_reason"):
-            setattr(c, name, getattr(self, name))
-        c.hands = [h[:] for h in self.hands]
-        c.board = [[x[:] for x in row] for row in self.board]
-        c.pile, c.discard, c.table = self.pile[:], self.discard[:], self.table[:]
-        c.controllers, c.bonus_drawn = self.controllers[:], self.bonus_drawn[:]
-        c.know = [k.clone() for k in self.know]
-        c._returns = self._returns   # a tuple
-        c.layer, c.below = self.layer, self.below[:]   # the layers themselves are never changed
-        c.barred = self.barred[:]
-        c.early, c.early_bar = [e[:] for e in self.early], self.early_bar[:]
-        return c
+    # the layers in ``below``, the bars and ``last_round`` are immutable: shared by copies
+    clone = cloner(hands=ROWS, board=GRID, pile=LIST, discard=LIST, table=LIST, controllers=LIST,
+                   bonus_drawn=LIST, know=CLONES, below=LIST, barred=LIST, early=ROWS, early_bar=LIST)
 
     def _resample(self, player: int, rng: random.Random) -> SeizeRomeState:
         """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
