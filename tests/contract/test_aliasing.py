@@ -111,8 +111,14 @@ def test_nothing_handed_out_shares_mutable_data_with_the_truth(case, seed):
                             "true state's own: " + "; ".join(sorted(shared)[:8]))
 
 
+def wreck(root, game) -> None:
+    """Change every mutable object reachable from ``root`` (but the game) as badly as its type
+    allows."""
+    for obj, _ in list(mutable_parts(root, game, "").values()):
+        _wreck(obj)
+
+
 def _wreck(obj) -> None:
-    """Change ``obj`` in place as badly as its type allows."""
     if isinstance(obj, list):
         obj[:] = ["wrecked"]
     elif isinstance(obj, dict):
@@ -139,8 +145,7 @@ def test_wrecking_what_was_handed_out_leaves_the_truth_alone(case, seed):
         copies = [truth.clone()] + [copy for _, copy in handed_out(truth, random.Random(cut))]
         before = snapshot(truth)
         for copy in copies:
-            for obj, _ in list(mutable_parts(copy, game, "").values()):
-                _wreck(obj)
+            wreck(copy, game)
         try:
             after = snapshot(truth)
         except Exception as e:  # noqa: BLE001 - a wrecked shared part shows as any error

@@ -26,20 +26,7 @@ from .helpers import (
     state_after,
     viewers,
 )
-
-
-def _vandalise(obj) -> None:
-    """Mutate every dict and list inside ``obj`` in place."""
-    if isinstance(obj, dict):
-        for value in obj.values():
-            _vandalise(value)
-        obj.clear()
-        obj["vandalised"] = True
-    elif isinstance(obj, list):
-        for value in obj:
-            _vandalise(value)
-        obj.clear()
-        obj.append("vandalised")
+from .test_aliasing import wreck
 
 
 @pytest.mark.seeds(*SLOW_SEEDS)
@@ -82,11 +69,9 @@ def test_observations_and_zones_are_copies(case, seed):
             continue
         before = snapshot(state)
         for p in viewers(game):
-            _vandalise(state.observe(p))
-        for cards in state.zones().values():
-            if isinstance(cards, list):
-                cards.clear()
-        _vandalise(state.record())
-        state.legal_actions().clear()
+            wreck(state.observe(p), game)
+        wreck(state.zones(), game)
+        wreck(state.record(), game)
+        wreck(state.legal_actions(), game)
         assert snapshot(state) == before, (
             f"mutating what observe/zones/record/legal_actions returned changed the state (after {i})")
