@@ -95,13 +95,13 @@ class HeuristicAgent(Agent):
         if kind == ARRANGE:
             return _arrange(legal)
         if kind == OPEN:
-            return max(legal, key=lambda a: a.a)
+            return max(legal, key=lambda a: a.value)
         if kind == DRAW:
             return self._draw(world, p)
         if world.phase == VETO_WINDOW:
             return self._answer(world, p, legal)
         if kind == TAKE:
-            return max(legal, key=lambda a: (a.a == 6 + VETO, a.a if a.a < 6 else 2.5))
+            return max(legal, key=_spy_pick)
         if kind == DISCARD or (legal[-1].kind == DONE and legal[0].kind == DISCARD):
             return self._discard(world, p, legal)
         if world.phase == VOTE_ACTION:
@@ -109,13 +109,13 @@ class HeuristicAgent(Agent):
         return self._best(world, p, legal)
 
     def _draw(self, w, p: int):
-        legal = {a.a for a in self._draws(w, p)}
+        legal = {a.pile for a in self._draws(w, p)}
         pile = _needed_pile(w, p)
         if pile is None:
             pile = ACTION_PILE if sum(w.hand_inf[p]) >= 3 and not any(w.hand_act[p][:VETO]) else INFLUENCE_PILE
         if pile not in legal:
             pile = ACTION_PILE if ACTION_PILE in legal else INFLUENCE_PILE
-        return next(a for a in self._draws(w, p) if a.a == pile)
+        return next(a for a in self._draws(w, p) if a.pile == pile)
 
     @staticmethod
     def _discard(w, p: int, legal):
@@ -127,14 +127,14 @@ class HeuristicAgent(Agent):
         need = _needed_pile(w, p)
         if need is not None and w.owed < 3:
             if need == INFLUENCE_PILE:
-                spare = [a for a in legal if a.kind == DISCARD and a.a >= 6 and a.a != 6 + VETO]
+                spare = [a for a in legal if a.kind == DISCARD and a.card >= 6 and a.card != 6 + VETO]
             else:
-                spare = [a for a in legal if a.kind == DISCARD and a.a - 6 in (SPY, SCOUT, CASTLING)]
+                spare = [a for a in legal if a.kind == DISCARD and a.card - 6 in (SPY, SCOUT, CASTLING)]
                 if sum(w.hand_inf[p]) > 1:
-                    spare += [a for a in legal if a.kind == DISCARD and a.a < 6]
+                    spare += [a for a in legal if a.kind == DISCARD and a.card < 6]
             if spare:   # action cards first, then influence from the lowest, a Philosopher as a 2½
-                return min(spare, key=lambda a: a.a if 0 < a.a < 6 else 2.5 if a.a == 0 else -1)
-        ones = [a for a in legal if a.kind == DISCARD and a.a == 1]
+                return min(spare, key=lambda a: a.card if 0 < a.card < 6 else 2.5 if a.card == 0 else -1)
+        ones = [a for a in legal if a.kind == DISCARD and a.card == 1]
         return ones[0] if ones and w.owed < 2 else legal[-1]
 
     @staticmethod
@@ -222,7 +222,7 @@ class HeuristicAgent(Agent):
                 w.apply_trusted(max(options, key=lambda a: _after(w, a, p)))
             elif w.current_player == p and w.phase == SPY_PICK:
                 options = w.legal_actions()
-                w.apply_trusted(max(options, key=lambda a: (a.a == 6 + VETO, a.a if a.a < 6 else 2.5)))
+                w.apply_trusted(max(options, key=_spy_pick))
             elif w.current_player == p and w.phase == PLACE and w.action_used:
                 # C14: the placement an action card made room for
                 options = [a for a in w.legal_actions() if a.kind == DOWN]
@@ -254,7 +254,14 @@ def _after(w, a, p: int) -> float:
 
 def _arrange(legal: list):
     """The next card of the action pile (top first), by ``ARRANGE_ORDER``."""
-    return min(legal, key=lambda a: ARRANGE_ORDER.index(a.a))
+    return min(legal, key=lambda a: ARRANGE_ORDER.index(a.action_card))
+
+
+def _spy_pick(take) -> tuple:
+    """How much a Spy wants to take a card from the opponent's hand: a Veto most, then by value,
+    any other action card as a 2½."""
+    card = take.card
+    return card == 6 + VETO, card if card < 6 else 2.5
 
 
 def decide_without_search(perspective):

@@ -1,8 +1,9 @@
 """Actions of Caesar & Cleopatra and their text notation.
 
 An action is a small tuple ``Action(kind, a, b)``; what ``a`` and ``b`` mean depends on the
-kind. Every action the game can offer exists once, in ``ALL_ACTIONS`` (the flat action space),
-so legal-move lists are built from shared objects and never allocate actions.
+kind, and properties read them by what they mean (``value``, ``group``, ``groups``, ``card``,
+``action_card``, ``pile``). Every action the game can offer exists once, in ``ALL_ACTIONS`` (the
+flat action space), so legal-move lists are built from shared objects and never allocate actions.
 
 Notation (case-insensitive; group names may be shortened to any unique prefix, ``P`` is the
 Philosopher):
@@ -33,7 +34,18 @@ from typing import NamedTuple
 
 from ...core.errors import IllegalAction, echo
 from ...core.notation import exact_or_words
-from .cards import ACTION_NAMES, CARD_NAMES, GROUPS, NUM_CARD_CODES, VALUE_NAMES
+from .cards import (
+    ACTION_NAMES,
+    ASSASSIN,
+    CARD_NAMES,
+    CASTLING,
+    GROUPS,
+    NUM_CARD_CODES,
+    SCOUT,
+    SPY,
+    VALUE_NAMES,
+    WRATH,
+)
 
 (ARRANGE, OPEN, DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, VETO_IT,
  ALLOW, TAKE, CASTLE, DRAW, PASSIVE, DISCARD, DONE) = range(17)
@@ -41,13 +53,57 @@ from .cards import ACTION_NAMES, CARD_NAMES, GROUPS, NUM_CARD_CODES, VALUE_NAMES
 INFLUENCE_PILE, ACTION_PILE = 0, 1
 PILE_NAMES = ("influence", "action")
 
+# The action card (cards.py: ASSASSIN ... WRATH) each kind of play puts on the discard.
+PLAYED = {PLAY_ASSASSIN: ASSASSIN, PLAY_SPY: SPY, PLAY_CASTLING: CASTLING, PLAY_SCOUT: SCOUT, PLAY_WRATH: WRATH}
+_VALUED = frozenset((OPEN, DOWN, UP, CASTLE, PLAY_ASSASSIN))
+_AT_B = frozenset((DOWN, UP, CASTLE, PLAY_ASSASSIN))     # kinds that name their group second
+
 
 class Action(NamedTuple):
-    """One decision. ``kind`` is one of the constants of this module."""
+    """One decision. ``kind`` is one of the constants of this module; ``a`` and ``b`` are read
+    by name through the properties below, None where a kind has no such part. (The rules' hot
+    paths unpack the tuple instead: a property costs a call.)"""
 
     kind: int
     a: int = 0
     b: int = 0
+
+    @property
+    def value(self) -> int | None:
+        """The influence value (0 is the Philosopher) opened, placed, put back by Castling or
+        assassinated."""
+        return self.a if self.kind in _VALUED else None
+
+    @property
+    def group(self) -> int | None:
+        """The group a card goes to, or a single-group action card (Assassin, Scout, Wrath)
+        aims at; Castling's pair is ``groups``."""
+        if self.kind in _AT_B:
+            return self.b
+        return self.a if self.kind in (PLAY_SCOUT, PLAY_WRATH) else None
+
+    @property
+    def groups(self) -> tuple[int, int] | None:
+        """Castling's two groups, in board order."""
+        return (self.a, self.b) if self.kind == PLAY_CASTLING else None
+
+    @property
+    def card(self) -> int | None:
+        """The hand card a Spy makes the opponent discard or a passive turn discards, as a card
+        code: 0-5 the influence values, 6 + k the action card k."""
+        return self.a if self.kind in (TAKE, DISCARD) else None
+
+    @property
+    def action_card(self) -> int | None:
+        """The action card (ASSASSIN ... VETO) arranged onto the pile, or played."""
+        if self.kind == ARRANGE:
+            return self.a
+        return PLAYED.get(self.kind)
+
+    @property
+    def pile(self) -> int | None:
+        """The pile drawn from: INFLUENCE_PILE or ACTION_PILE."""
+        return self.a if self.kind == DRAW else None
 
     def __str__(self) -> str:
         k, a, b = self

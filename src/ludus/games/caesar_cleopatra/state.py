@@ -72,6 +72,7 @@ from .notation import (
     PLAY_SCOUT,
     PLAY_SPY,
     PLAY_WRATH,
+    PLAYED,
     TAKE,
     UP,
     VETO_IT,
@@ -108,8 +109,6 @@ from .phases import (
 )
 from .view import explain_illegal, observe, render_text, zones
 
-_PLAY_KIND = {PLAY_ASSASSIN: ASSASSIN, PLAY_SPY: SPY, PLAY_CASTLING: CASTLING, PLAY_SCOUT: SCOUT,
-              PLAY_WRATH: WRATH}
 _DONE, _PASSIVE, _VETO, _ALLOW = A[(DONE, 0, 0)], A[(PASSIVE, 0, 0)], A[(VETO_IT, 0, 0)], A[(ALLOW, 0, 0)]
 _SPY = A[(PLAY_SPY, 0, 0)]
 _DRAW = (A[(DRAW, INFLUENCE_PILE, 0)], A[(DRAW, ACTION_PILE, 0)])
@@ -321,14 +320,14 @@ class CCState(State):
         and Spy and Scout take nothing off the board, so none of them opens room."""
         out = []
         for a in self._action_choices(p):
-            kind, x, g = a
-            if kind == PLAY_ASSASSIN:
+            g = a.group
+            if a.kind == PLAY_ASSASSIN:
                 # the group is full (8 cards); one card fewer leaves room unless p's side holds 5
                 if len(self.down[p][g]) + len(self.up[p][g]) < MAX_SIDE:
                     out.append(a)
-            elif kind == PLAY_WRATH:
-                own = len(self.down[p][x])
-                total = own + len(self.down[1 - p][x])
+            elif a.kind == PLAY_WRATH:
+                own = len(self.down[p][g])
+                total = own + len(self.down[1 - p][g])
                 if self.wrath_all or (own < MAX_SIDE and total < MAX_GROUP):
                     out.append(a)
         return out
@@ -370,14 +369,14 @@ class CCState(State):
         if player == self.current_player or kind not in (ARRANGE, OPEN, DOWN, CASTLE):
             return action
         if kind in (DOWN, CASTLE):
-            return action if self._revealed_at_once(action) else (kind, action.b)
+            return action if self._revealed_at_once(action) else (kind, action.group)
         return kind
 
     def _revealed_at_once(self, action) -> bool:
         """Whether the face-down card of ``action`` is face up (or gone) when it returns. Only a
         move after which the turn runs straight into its votes can do that: it is played on a
         copy then, which is rare (no action card in hand, and no refill or second card due)."""
-        p, g = self.current_player, action.b
+        p, g = self.current_player, action.group
         if action.kind == CASTLE:
             if sum(self.castle_buf) > 1:
                 return False
@@ -411,8 +410,8 @@ class CCState(State):
             return self._place(p, a, b, False)
         if kind == UP:
             return self._place(p, a, b, True)
-        if kind in _PLAY_KIND:
-            return self._play_action(p, _PLAY_KIND[kind], a, b)
+        if kind in PLAYED:
+            return self._play_action(p, PLAYED[kind], a, b)
         if kind == DONE:
             ph = self.phase
             if ph == AFTER_PLACE:

@@ -27,8 +27,8 @@ from rich.text import Text
 
 from ...core.narration import Line
 from ...core.parts import TerminalFace
-from .cards import BONUS_NEEDS, BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES
-from .notation import CASTLE, DOWN, UP
+from .cards import BONUS_NEEDS, BUST_NAMES, GROUPS, HAND_SIZE, SEAT_NAMES, VALUE_NAMES
+from .notation import CASTLE, DONE, DOWN, DRAW, PASSIVE, PILE_NAMES, UP
 
 VOC_SHORT = {"orgy": "orgy", "orgy-reshuffle": "orgy+reshuffle"}
 HIDDEN = "▪"
@@ -478,19 +478,20 @@ def auto_note(observation: dict, action) -> str | None:
     if phase == "veto":
         card = o.get("pending_action", {}).get("card", "action card")
         return f"You hold no Veto, so {opp}'s {_card(card)} is allowed."
-    if str(action).startswith("draw"):
-        pile = str(action).split()[1]
-        return f"Only your {pile} pile has cards: you draw from it."
+    kind = action.kind
+    if kind == DRAW:
+        return f"Only your {PILE_NAMES[action.pile]} pile has cards: you draw from it."
     if phase in ("opening", "arrange"):
         return None   # the move's narration says it all (and two Vetoes left are not "the last")
-    words = str(action).split()
-    if phase == "castling" and len(words) == 3:
-        return f"Your {words[1]} can only go back to the {_group(words[2])}."
-    if phase == "second-up" and len(words) == 3:
-        return f"Your second face-up card can only be the {words[1]} at the {_group(words[2])}."
-    if str(action) == "passive":
+    if kind in (CASTLE, UP):
+        card, group = VALUE_NAMES[action.value], _group(GROUPS[action.group])
+        if phase == "castling":
+            return f"Your {card} can only go back to the {group}."
+        if phase == "second-up":
+            return f"Your second face-up card can only be the {card} at the {group}."
+    if kind == PASSIVE:
         return "You cannot place any influence card now, so you take a passive turn."
-    if str(action) == "done":
+    if kind == DONE:
         if phase == "after-place":
             if _is_2024(o):
                 return "No action card you hold can be played now: on to the vote."
@@ -520,15 +521,15 @@ def moves(actions: list) -> tuple[list, Group]:
     by side — a placement turn's 40-odd choices in seven lines, so a turn fits a 24-line
     terminal. Every other move is listed in columns.
     """
-    grid = [a for a in actions if a[0] in _MATRIX_KINDS]
-    rest = [a for a in actions if a[0] not in _MATRIX_KINDS]
-    ordered = sorted(grid, key=lambda a: (list(_MATRIX_KINDS).index(a[0]), a[1], a[2])) + rest
+    grid = [a for a in actions if a.kind in _MATRIX_KINDS]
+    rest = [a for a in actions if a.kind not in _MATRIX_KINDS]
+    ordered = sorted(grid, key=lambda a: (list(_MATRIX_KINDS).index(a.kind), a.value, a.group)) + rest
     number = {a: i + 1 for i, a in enumerate(ordered)}
     parts = []
     if grid:
-        kinds = [k for k in _MATRIX_KINDS if any(a[0] == k for a in grid)]
-        groups = sorted({a[2] for a in grid})
-        at = {(a[0], a[1], a[2]): a for a in grid}
+        kinds = [k for k in _MATRIX_KINDS if any(a.kind == k for a in grid)]
+        groups = sorted({a.group for a in grid})
+        at = {(a.kind, a.value, a.group): a for a in grid}
         head = Text("      ")
         for k in kinds:
             head.append(f"{_MATRIX_KINDS[k]:<{4 * len(groups)}}  ", style="bold")
@@ -536,7 +537,7 @@ def moves(actions: list) -> tuple[list, Group]:
         for _ in kinds:
             names.append("".join(f"{GROUPS[g][:3]:>4}" for g in groups) + "  ", style="bold")
         lines = [head, names]
-        for value in sorted({a[1] for a in grid}):
+        for value in sorted({a.value for a in grid}):
             line = Text(f"  {'P' if value == 0 else value:<3} ", style="bold cyan")
             for k in kinds:
                 for g in groups:

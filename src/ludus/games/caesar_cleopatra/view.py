@@ -23,11 +23,8 @@ from .notation import (
     DISCARD,
     DOWN,
     DRAW,
-    PLAY_ASSASSIN,
     PLAY_CASTLING,
-    PLAY_SCOUT,
-    PLAY_SPY,
-    PLAY_WRATH,
+    PLAYED,
     TAKE,
     UP,
     VETO_IT,
@@ -216,16 +213,17 @@ def explain_illegal(s, action, legal: list) -> str:
     legal), in words, with what would be right."""
     p = s.current_player
     who = SEAT_NAMES[p]
-    kind, a, b = action
+    kind = action.kind
     phase = s.phase
     reason = ""
     if kind in (DOWN, UP) and phase in (PLACE, SECOND_UP, ADD_UP, ADD_DOWN):
-        if not s.hand_inf[p][a]:
-            reason = f"{who} holds no {VALUE_NAMES[a]}"
-        elif not s.left[b]:
-            reason = f"{GROUPS[b]} has no patricians left (C15)"
-        elif not s._room(p, b):
-            reason = f"{GROUPS[b]} is full on {who}'s side or in total (C13: 5 a side, 8 a group)"
+        value, group = action.value, action.group
+        if not s.hand_inf[p][value]:
+            reason = f"{who} holds no {VALUE_NAMES[value]}"
+        elif not s.left[group]:
+            reason = f"{GROUPS[group]} has no patricians left (C15)"
+        elif not s._room(p, group):
+            reason = f"{GROUPS[group]} is full on {who}'s side or in total (C13: 5 a side, 8 a group)"
         elif kind == DOWN and phase == SECOND_UP:
             reason = "after a face-up card the second card must be face up too (C12)"
         elif kind == DOWN and phase == ADD_UP:
@@ -237,8 +235,8 @@ def explain_illegal(s, action, legal: list) -> str:
     elif kind in (DOWN, UP) and s.ed2024 and phase == AFTER_PLACE:
         reason = ("the placement is over: one card down and one up at most, and an action card "
                   "after the first card ends it (N2, N3)")
-    elif kind in (PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH):
-        card = {PLAY_ASSASSIN: 0, PLAY_SPY: 1, PLAY_CASTLING: 2, PLAY_SCOUT: 3, PLAY_WRATH: 4}[kind]
+    elif kind in PLAYED:
+        card = action.action_card
         if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL, ADD_UP, ADD_DOWN, VOTE_ACTION):
             reason = ("action cards are played only in your own active turn, before or after the "
                       "placement (N3)" if s.ed2024 else
@@ -250,17 +248,17 @@ def explain_illegal(s, action, legal: list) -> str:
         elif phase == PLACE and not any(s.hand_inf[p]):
             reason = (f"{who} holds no influence card, so this turn must be passive, without action "
                       "cards (C14)")
-        elif phase == PLACE and not any(x[0] in (DOWN, UP) for x in legal):
+        elif phase == PLACE and not any(x.kind in (DOWN, UP) for x in legal):
             reason = (f"no group has room for {who}'s cards: only an Assassin or a Wrath that makes "
                       "room at a live group can start an active turn now (C14)")
-        elif kind == PLAY_CASTLING and (not s.left[a] or not s.left[b]):
-            exhausted = GROUPS[a] if not s.left[a] else GROUPS[b]
+        elif kind == PLAY_CASTLING and not all(s.left[g] for g in action.groups):
+            exhausted = next(GROUPS[g] for g in action.groups if not s.left[g])
             reason = f"Castling needs two groups that still have patricians; {exhausted} is exhausted (C25)"
         else:
             reason = "the card needs a target where it has an effect (C16)"
     elif kind == DRAW:
         reason = "that pile is empty" if phase in (REFILL, DRAW_ONE, PASSIVE_DRAW) else "no draw is due now"
-    elif kind in (TAKE, DISCARD) and a < 6 + 6:
+    elif kind in (TAKE, DISCARD) and action.card < 6 + 6:
         reason = "that card is not in the hand" if legal else "not now"
     elif kind == CASTLE:
         reason = "Castling puts cards back only at its two groups, within the limits (C25, C13)"
