@@ -10,8 +10,9 @@ class Perspective:
 
     At construction the true state is resampled once for the seat with a fixed generator; that
     world depends only on what the seat knows, so nothing reachable from a Perspective leads
-    back to the true hidden cards. ``observation``, ``legal_actions`` and ``sample`` all read
-    that world.
+    back to the true hidden cards, and none of it is the true state's own data: a bot that
+    writes to it changes nothing real. ``observation``, ``legal_actions`` and ``sample`` all
+    read that world.
     """
 
     __slots__ = ("player", "_world", "_observation", "_sampler")
@@ -36,7 +37,8 @@ class Perspective:
     def world(self):
         """The seat's fixed determinization: a full State consistent with all it knows.
 
-        Bots may read it and clone it; it is the same world every time (do not mutate it).
+        Bots may read it and clone it; it is the same world every time, and ``sample`` deals
+        from it, so play on a clone, not on the world itself.
         """
         return self._world
 
