@@ -25,3 +25,18 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"<{self.name} agent for {self.game.id}>"
+
+
+class RuleAgent(Agent):
+    """A hand-written player (each game's ``heuristic``): a decision with one legal move is that
+    move; any other goes to ``decide`` with the legal moves."""
+
+    name = "heuristic"
+
+    def act(self, perspective) -> Any:
+        legal = perspective.legal_actions()
+        return legal[0] if len(legal) == 1 else self.decide(perspective, legal)
+
+    def decide(self, perspective, legal: list) -> Any:
+        """The move for a decision with two or more legal moves."""
+        raise NotImplementedError

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ...core.agent import Agent
+from ...core.agent import RuleAgent
 from ...core.parts import SearchHooks
 from .cards import ASSASSIN, BONUS_NEEDS, CASTLING, GROUP_SIZES, PHILOSOPHER, SCOUT, SPY, VETO, WRATH
 from .notation import (
@@ -82,13 +82,8 @@ def evaluate(w, p: int) -> float:
     return score
 
 
-class HeuristicAgent(Agent):
-    name = "heuristic"
-
-    def act(self, perspective):
-        legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+class HeuristicAgent(RuleAgent):
+    def decide(self, perspective, legal):
         world = perspective.world
         p = perspective.player
         kind = legal[0].kind

@@ -13,7 +13,7 @@ minus a small cost for spending a strong card.
 
 from __future__ import annotations
 
-from ...core.agent import Agent
+from ...core.agent import RuleAgent
 from ...core.parts import SearchHooks
 from .cards import (
     DOPPELGANGERS,
@@ -50,13 +50,8 @@ def beats(card: int, best: int, led: int) -> bool:
     return (tier(card), card % 10) > (tier(best), best % 10)
 
 
-class HeuristicAgent(Agent):
-    name = "heuristic"
-
-    def act(self, perspective):
-        legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+class HeuristicAgent(RuleAgent):
+    def decide(self, perspective, legal):
         w = perspective.world
         p = perspective.player
         kind = legal[0].kind

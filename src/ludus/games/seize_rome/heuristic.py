@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ...core.agent import Agent
+from ...core.agent import RuleAgent
 from ...core.parts import SearchHooks
 from .cards import WILD, face_value
 from .notation import DRAW, PASS, PLAY
@@ -25,15 +25,11 @@ def _win_chance(margin: float) -> float:
     return 1 / (1 + math.exp(-margin / 2.0))
 
 
-class HeuristicAgent(Agent):
-    name = "heuristic"
+class HeuristicAgent(RuleAgent):
     candidates = 3
     worlds = 3
 
-    def act(self, perspective):
-        legal = perspective.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, perspective, legal):
         p = perspective.player
         value = play_values(perspective.world, p)
         ranked = sorted(legal, key=lambda a: -(value(a) if a.kind == PLAY else DRAW_WORTH))
