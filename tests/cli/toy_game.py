@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
+from ludus.core.copying import LIST, cloner
 from ludus.core.errors import IllegalAction
 from ludus.core.events import Event
 from ludus.core.game import Game, State
@@ -98,11 +99,7 @@ class ToyState(State):
             obs["secret"] = self.secret[player]
         return obs
 
-    def clone(self):
-        c = ToyState.__new__(ToyState)
-        self._copy_base(c)
-        c.total, c.secret, c.winner = self.total, self.secret[:], self.winner
-        return c
+    clone = cloner(secret=LIST)
 
     def _resample(self, player, rng):
         w = self.clone()

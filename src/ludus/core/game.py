@@ -191,20 +191,6 @@ class State:
         self._legal_cache: list | None = None
         self._resampled = False
 
-    def _copy_base(self, other: State) -> None:
-        """Copy the shared fields into ``other`` (used by subclasses' ``clone``)."""
-        other.game = self.game
-        other.seed = self.seed
-        other.chance_seed = self.chance_seed
-        other.chance_n = self.chance_n
-        other.history = self.history[:]
-        other.current_player = self.current_player
-        other.is_terminal = self.is_terminal
-        other.narrate = self.narrate
-        other.tracking = self.tracking
-        other._legal_cache = self._legal_cache
-        other._resampled = self._resampled
-
     def _forget_past(self, rng: random.Random) -> None:
         """Make a resampled world: no seed, no true history, a fresh chance generator."""
         self.seed = None
