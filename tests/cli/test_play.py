@@ -14,7 +14,7 @@ import ludus
 from ludus.agents import ismcts
 from ludus.cli import app
 from ludus.cli.common import terminal_for
-from ludus.cli.play import _hint
+from ludus.cli.turns import _hint
 from ludus.session import Session
 
 from .conftest import invoke, saved
