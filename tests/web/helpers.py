@@ -21,8 +21,8 @@ WAIT = 60       # seconds a client waits for a message before the test fails
 class Server:
     """``create_app`` served by uvicorn in a thread on a free port of 127.0.0.1."""
 
-    def __init__(self, db_url: str):
-        self.app = create_app(db_url, bot_processes=2)
+    def __init__(self, db_url: str, time=None):
+        self.app = create_app(db_url, bot_processes=2, time=time)
         self.hub = self.app.state.hub
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
@@ -46,9 +46,11 @@ class Server:
         self.uvicorn.should_exit = True
         self.thread.join(WAIT)
 
-    def table(self, game: str, seats: list[str], options: dict | None = None) -> tuple[str, dict[int, str]]:
+    def table(self, game: str, seats: list[str], options: dict | None = None,
+              clock: dict | None = None) -> tuple[str, dict[int, str]]:
         """A new table through the API: its id and each person seat's token (from its invite)."""
-        r = self.http.post("/api/tables", json={"game": game, "options": options or {}, "seats": seats})
+        r = self.http.post("/api/tables", json={"game": game, "options": options or {}, "seats": seats,
+                                                "clock": clock})
         assert r.status_code == 201, r.text
         body = r.json()
         return body["id"], {i["seat"]: i["url"].split("#seat=", 1)[1] for i in body["invites"]}
@@ -136,7 +138,7 @@ def play_out(players: list[Client], watchers: list[Client] = (), rng: random.Ran
 
 # What a welcome or an update may hold: the table's public facts and what its viewer may see.
 VIEW_KEYS = {"type", "seq", "start", "entries", "to_move", "over", "observation", "scores", "legal", "returns",
-             "undo", "table", "game", "seat", "seat_names"}
+             "undo", "table", "game", "seat", "seat_names", "clocks"}
 
 
 def check_seen(lines: list[dict], seat: int | None, messages: list[dict]) -> int:

@@ -19,6 +19,7 @@ from ludus.core.errors import echo
 from ludus.session import Session
 
 from . import protocol
+from .clocks import TimeSource, check_clock
 from .live import Connection, Hub, LiveTable, error, orphan_guard
 from .storage import OVER, Store, default_url, make_engine, migrate
 
@@ -36,12 +37,15 @@ class NewTable(BaseModel):
     game: object = None
     options: object = {}
     seats: object = None
+    clock: object = None
 
 
-def create_app(db_url: str | None = None, *, bot_processes: int | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
+               time: TimeSource | None = None) -> FastAPI:
     """The server's application on the database ``db_url`` (default: a SQLite file in the
     user's data folder), its schema migrated to the newest first. Bots think in
-    ``bot_processes`` worker processes (default: one per processor)."""
+    ``bot_processes`` worker processes (default: one per processor). The clocks read ``time``
+    (tests give a fake one)."""
     engine = make_engine(db_url or default_url())
     migrate(engine)
     store = Store(engine)
@@ -60,7 +64,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None) -
             engine.dispose()
 
     app = FastAPI(title="ludus", lifespan=lifespan)
-    app.state.hub = hub = Hub(store)
+    app.state.hub = hub = Hub(store, time=time)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
@@ -85,12 +89,19 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None) -
 
     @app.post("/api/tables", status_code=201)
     async def new_table(body: NewTable, request: Request):
+        errors = []
         try:
             game, agents = protocol.check_table(body.game, body.options, body.seats)
         except protocol.FieldError as e:
-            return JSONResponse({"detail": "the table cannot be made as asked", "errors": e.errors},
+            errors += e.errors
+        try:
+            clock = check_clock(body.clock)
+        except protocol.FieldError as e:
+            errors += e.errors
+        if errors:
+            return JSONResponse({"detail": "the table cannot be made as asked", "errors": errors},
                                 status_code=422)
-        public_id, tokens = await asyncio.to_thread(hub.create, game, agents)
+        public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}
@@ -156,6 +167,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None) -
                 conn.send(table.welcome(seat, hello.since))
                 table.connections.add(conn)
                 table.start_bots()
+                table.start_clock()
             await _serve(websocket, table, conn)
         finally:
             await hub.leave(table, conn)

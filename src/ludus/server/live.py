@@ -26,6 +26,7 @@ from ludus.core.errors import IllegalAction, LudusError
 from ludus.session import Session, decide
 
 from . import protocol
+from .clocks import Clocks, TimeSource
 from .storage import Store
 
 log = logging.getLogger("ludus.server")
@@ -63,6 +64,15 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.users = 0                  # connections at it, and those on their way (Hub.enter)
         self.bots: asyncio.Task | None = None
+        self.timer: asyncio.Task | None = None
+        self.timing_out = False         # the timeout agent is deciding: the table stays loaded
+        self.clocks: Clocks | None = None
+        if lines[0].get("clock") is not None:
+            head = lines[0]["clock"]
+            config = {k: v for k, v in head.items() if k not in ("time", "left")}
+            self.clocks = Clocks(config, [s.agent is None for s in self.session.seats], head["time"])
+            self.clocks.restore(next(ln["clock"] for ln in reversed(lines) if "clock" in ln))
+            self.clocks.started(self.session, lines[-1] if len(lines) > 1 else {"undo": None})
 
     @property
     def seq(self) -> int:
@@ -70,9 +80,17 @@ class LiveTable:
         return len(self.moves) - 1
 
     def _store(self, line: dict) -> None:
-        """The session's sink: the line is committed before the move takes effect."""
+        """The session's sink: the line is committed, with the clocks, before the move takes
+        effect."""
+        if self.clocks is not None:
+            line = {**line, "clock": self.clocks.charge(self.session, line, self.hub.time.now())}
         self.hub.store.append(self.id, len(self.lines), line)
         self.lines.append(line)
+        if self.clocks is not None:
+            self.clocks.restore(line["clock"])
+
+    def _clocks(self) -> dict:
+        return {} if self.clocks is None else {"clocks": self.clocks.view(self.session, self.hub.time.now())}
 
     # -- what a viewer is sent ----------------------------------------------------------------
 
@@ -85,7 +103,7 @@ class LiveTable:
         return {"type": "welcome", "table": self.id, "game": game.id, "seat": seat,
                 "seat_names": list(game.seat_names), "start": start,
                 "entries": [protocol.entry(game, e, seat) for e in self.session.log(seat, start)],
-                **protocol.view(self.session, seat, self.seq)}
+                **protocol.view(self.session, seat, self.seq), **self._clocks()}
 
     def _broadcast(self, line: dict) -> None:
         """Each connection's news of the line just stored: the entries from where its log
@@ -99,7 +117,7 @@ class LiveTable:
                                    "entries": [protocol.entry(game, e, conn.seat)
                                                for e in self.session.log(conn.seat, start)],
                                    **({"undo": line["undo"]} if "undo" in line else {}),
-                                   **protocol.view(self.session, conn.seat, self.seq)}
+                                   **protocol.view(self.session, conn.seat, self.seq), **self._clocks()}
             conn.send(sent[conn.seat])
 
     # -- moves ----------------------------------------------------------------------------------
@@ -123,6 +141,8 @@ class LiveTable:
                                            "send it again in a moment"))
             return
         self.moves.append(len(self.session.state.history))
+        if self.clocks is not None:
+            self.clocks.started(self.session, self.lines[-1])
         if conn is not None:
             conn.send({"type": "ack", "seq": self.seq})
         self._broadcast(self.lines[-1])
@@ -131,6 +151,7 @@ class LiveTable:
             await asyncio.to_thread(self.hub.store.finish, self.id,
                                     {"scores": list(state.scores()), "returns": list(state.returns())})
         self.start_bots()
+        self.start_clock()
 
     async def request(self, conn: Connection, message: protocol.Move | protocol.Undo) -> None:
         """A client's move or undo, at the seq it names: played, acknowledged again (a resend of
@@ -150,6 +171,10 @@ class LiveTable:
                 conn.send(error("not-your-turn", "a spectator makes no moves"))
                 return
             session = self.session
+            if self.clocks is not None and seat == self.clocks.running(session) \
+                    and self.clocks.remaining(session, self.hub.time.now()) <= 0:
+                conn.send(error("time-out", "your time ran out: the timeout agent plays this move for you"))
+                return
             if isinstance(message, protocol.Undo):
                 act = lambda: session.undo(seat)  # noqa: E731
             elif session.over or seat != session.to_move:
@@ -204,6 +229,51 @@ class LiveTable:
             await self.hub.leave(self, None, user=False)
 
 
+    # -- clocks ---------------------------------------------------------------------------------
+
+    def start_clock(self) -> None:
+        """Watch the running clock (again, after each line): when a person's time runs out, the
+        timeout agent plays its move."""
+        if self.clocks is None:
+            return
+        if self.timer is not None and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+        self.timer = asyncio.get_running_loop().create_task(self._run_clock())
+
+    async def _run_clock(self) -> None:
+        loop = asyncio.get_running_loop()
+        session = self.session
+        try:
+            while True:
+                async with self.lock:
+                    seat = self.clocks.running(session)
+                    now = self.hub.time.now()
+                    left = self.clocks.remaining(session, now)
+                    if seat is None:
+                        return
+                    if left <= 0:
+                        task = session.timeout_task(seat)
+                        self.timing_out = True
+                if left > 0:
+                    await self.hub.time.sleep_until(now + left)
+                    continue
+                move = await loop.run_in_executor(self.hub.pool, decide, task)
+                async with self.lock:
+                    try:
+                        await self._play(lambda: session.play_task(task, move))  # noqa: B023
+                        return
+                    except IllegalAction:
+                        continue                # the game moved on meanwhile (an undo): look again
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: a timeout move failed; it is tried again when someone connects", self.id)
+        finally:
+            if self.timing_out:
+                self.timing_out = False
+                await self.hub.leave(self, None, user=False)
+
+
 def orphan_guard(server: int) -> None:
     """Run in each bot process as it starts: it ends itself once the server process ``server``
     is gone (a server killed outright cannot stop its pool)."""
@@ -224,16 +294,22 @@ class Hub:
     """The live tables of this process, by public id; a table is loaded on its first
     connection and dropped once nobody is at it and no bot is thinking."""
 
-    def __init__(self, store: Store, pool: Executor | None = None):
+    def __init__(self, store: Store, pool: Executor | None = None, time: TimeSource | None = None):
         self.store = store
         self.pool = pool
+        self.time = time or TimeSource()
         self.tables: dict[str, LiveTable] = {}
         self._lock = asyncio.Lock()
 
-    def create(self, game, agents: list[str | None], seed: int | None = None) -> tuple[str, dict]:
-        """A new table (stored, not live yet): its public id and its person seats' tokens."""
+    def create(self, game, agents: list[str | None], seed: int | None = None,
+               clock: dict | None = None) -> tuple[str, dict]:
+        """A new table (stored, not live yet): its public id and its person seats' tokens. Its
+        ``clock`` (checked by ``check_clock``) starts now."""
         header: list[dict] = []
         Session(game, agents, seed=seed, sink=header.append, auto=False)
+        if clock is not None:
+            start = Clocks(clock, [a is None for a in agents], self.time.now())
+            header[0]["clock"] = {**clock, "time": start.since, "left": start.left}
         return self.store.create_table(game.id, game.options_dict(), agents, header[0])
 
     async def enter(self, public_id: str) -> LiveTable | None:
@@ -261,6 +337,9 @@ class Hub:
             if user:
                 table.users -= 1
                 table.connections.discard(conn)
-            busy = table.bots is not None and not table.bots.done() and asyncio.current_task() is not table.bots
+            busy = (table.bots is not None and not table.bots.done() and asyncio.current_task() is not table.bots
+                    or table.timing_out)
             if table.users <= 0 and not busy and self.tables.get(table.id) is table:
                 del self.tables[table.id]
+                if table.timer is not None:
+                    table.timer.cancel()        # it is watched again when the table is loaded
