@@ -119,8 +119,8 @@ class Client:
 def play_out(players: list[Client], watchers: list[Client] = (), rng: random.Random | None = None,
              moves: int | None = None) -> None:
     """Play the table on: each person client, when its view offers legal moves, sends one at
-    random (as text or as its id); every client reads each line's update. Stops at the end, or
-    after ``moves`` lines."""
+    random (as text or as its id; again a moment later if it was over the rate); every client
+    reads each line's update. Stops at the end, or after ``moves`` lines."""
     rng = rng or random.Random(0)
     everyone = [*players, *watchers]
     played = 0
@@ -129,8 +129,14 @@ def play_out(players: list[Client], watchers: list[Client] = (), rng: random.Ran
         mover = next((c for c in players if c.view["legal"]), None)
         if mover is not None:
             choice = rng.choice(mover.view["legal"])
-            mover.send({"type": "move", "seq": seq + 1, "move": choice[rng.choice(("move", "id"))]})
-            assert mover.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq + 1}
+            move = {"type": "move", "seq": seq + 1, "move": choice[rng.choice(("move", "id"))]}
+            while True:
+                mover.send(move)
+                reply = mover.until(lambda m: m["type"] in ("ack", "error"))
+                if reply.get("code") != "rate-limited":
+                    break
+                time.sleep(0.1)         # faster than a connection may send: wait as a client would
+            assert reply == {"type": "ack", "seq": seq + 1}
         for c in everyone:
             c.at(seq + 1)
         played += 1

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from ludus.core.errors import echo
 from ludus.session import Session
 
-from . import protocol
+from . import limits, protocol
 from .clocks import TimeSource, check_clock
 from .live import Connection, Hub, LiveTable, error, orphan_guard
 from .storage import OVER, Store, default_url, make_engine, migrate
@@ -65,6 +65,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 
     app = FastAPI(title="ludus", lifespan=lifespan)
     app.state.hub = hub = Hub(store, time=time)
+    made: dict[str, list[str]] = {}         # client address -> the tables it made that may be open
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
@@ -101,7 +102,13 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         if errors:
             return JSONResponse({"detail": "the table cannot be made as asked", "errors": errors},
                                 status_code=422)
+        address = request.client.host if request.client else ""
+        mine = made[address] = await asyncio.to_thread(store.unfinished, made.get(address, []))
+        if len(mine) >= limits.MAX_OPEN_TABLES:
+            return JSONResponse({"detail": f"at most {limits.MAX_OPEN_TABLES} tables not yet over per client "
+                                           "address; finish one first"}, status_code=429)
         public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock)
+        mine.append(public_id)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}
@@ -154,6 +161,11 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             return
         conn = None
         try:
+            if table.users > limits.MAX_CONNECTIONS:
+                await websocket.send_json(error("table-full", f"a table takes at most {limits.MAX_CONNECTIONS} "
+                                                              "connections at once; try again later"))
+                await websocket.close(limits.TABLE_FULL, "too many connections at this table")
+                return
             seat = None
             if hello.token is not None:
                 seat = await asyncio.to_thread(store.seat_of, public_id, hello.token)
@@ -184,10 +196,24 @@ async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> No
         await websocket.close(TOO_SLOW, "too many messages left unread")
 
     sending = asyncio.get_running_loop().create_task(writer())
+    clock = table.hub.time
+    bucket = limits.TokenBucket(clock.now(), limits.RATE, limits.BURST)
+    refused = 0                             # messages over the rate in a row
     try:
         while not sending.done():
+            data = await _receive(websocket)
+            if not bucket.take(clock.now()):
+                refused += 1
+                if refused >= limits.FLOOD:
+                    sending.cancel()
+                    await websocket.close(limits.FLOODING, "too many messages")
+                    return
+                conn.send(error("rate-limited", f"at most {limits.RATE:g} messages a second ({limits.BURST} at "
+                                                "once): this one was dropped"))
+                continue
+            refused = 0
             try:
-                message = protocol.parse_message(await _receive(websocket))
+                message = protocol.parse_message(data)
             except protocol.BadMessage as e:
                 conn.send(error("bad-message", str(e)))
                 continue

@@ -206,6 +206,12 @@ class Store:
             table_id = db.scalar(select(TableRow.id).where(TableRow.public_id == public_id))
             db.add(LineRow(table_id=table_id, seq=seq, line=json.dumps(line), created=now()))
 
+    def unfinished(self, public_ids: list[str]) -> list[str]:
+        """Those of these tables that are not over yet."""
+        with Session(self.engine) as db:
+            return list(db.scalars(select(TableRow.public_id).where(TableRow.public_id.in_(public_ids),
+                                                                    TableRow.status != OVER)))
+
     def finish(self, public_id: str, result: dict) -> None:
         with Session(self.engine) as db, db.begin():
             db.execute(update(TableRow).where(TableRow.public_id == public_id, TableRow.status != OVER)
