@@ -72,7 +72,8 @@ class LiveTable:
             config = {k: v for k, v in head.items() if k not in ("time", "left")}
             self.clocks = Clocks(config, [s.agent is None for s in self.session.seats], head["time"])
             self.clocks.restore(next(ln["clock"] for ln in reversed(lines) if "clock" in ln))
-            self.clocks.started(self.session, lines[-1] if len(lines) > 1 else {"undo": None})
+            if len(lines) > 1:
+                self.clocks.started(self.session, lines[-1])
 
     @property
     def seq(self) -> int:
@@ -341,5 +342,5 @@ class Hub:
                     or table.timing_out)
             if table.users <= 0 and not busy and self.tables.get(table.id) is table:
                 del self.tables[table.id]
-                if table.timer is not None:
+                if table.timer is not None and table.timer is not asyncio.current_task():
                     table.timer.cancel()        # it is watched again when the table is loaded
