@@ -229,7 +229,6 @@ class LiveTable:
         finally:
             await self.hub.leave(self, None, user=False)
 
-
     # -- clocks ---------------------------------------------------------------------------------
 
     def start_clock(self) -> None:
@@ -265,8 +264,6 @@ class LiveTable:
                         return
                     except IllegalAction:
                         continue                # the game moved on meanwhile (an undo): look again
-        except asyncio.CancelledError:
-            raise
         except Exception:
             log.exception("table %s: a timeout move failed; it is tried again when someone connects", self.id)
         finally:
