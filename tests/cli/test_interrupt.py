@@ -144,20 +144,30 @@ def _wait_for(condition, seconds: float = 60) -> None:
     assert condition(), "timed out"
 
 
-def test_a_real_sigint_during_play_exits_130_with_the_game_saved(tmp_path):
-    """The signal itself, as a terminal sends it: not a simulated exception."""
-    log = tmp_path / "g.jsonl"
-    proc = _ludus(["play", "claim", "--seed", "3", "--vs", "random", "--save", str(log)], tmp_path)
+def _interrupted(proc, ready) -> str:
+    """Send SIGINT once ``ready()`` holds; the process's output (it is killed if it lingers)."""
     try:
-        proc.stdin.write("1\n")
-        proc.stdin.flush()                  # stdin stays open: the game waits for the next move
-        _wait_for(lambda: log.exists() and '"how": "person"' in log.read_text())
-        time.sleep(0.5)                     # the bot's reply and the next prompt
+        ready()
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
+    return out
+
+
+def test_a_real_sigint_during_play_exits_130_with_the_game_saved(tmp_path):
+    """The signal itself, as a terminal sends it: not a simulated exception."""
+    log = tmp_path / "g.jsonl"
+    proc = _ludus(["play", "claim", "--seed", "3", "--vs", "random", "--save", str(log)], tmp_path)
+
+    def moved():
+        proc.stdin.write("1\n")
+        proc.stdin.flush()                  # stdin stays open: the game waits for the next move
+        _wait_for(lambda: log.exists() and '"how": "person"' in log.read_text())
+        time.sleep(0.5)                     # the bot's reply and the next prompt
+
+    out = _interrupted(proc, moved)
     assert proc.returncode == 130, out
     assert "Traceback" not in out and "Stopped." in out
     assert saved(log)["actions"]
@@ -166,12 +176,6 @@ def test_a_real_sigint_during_play_exits_130_with_the_game_saved(tmp_path):
 def test_a_real_sigint_during_simulate_exits_130(tmp_path):
     records = tmp_path / "records"
     proc = _ludus(["simulate", "claim", "--games", "100000", "--records", str(records)], tmp_path)
-    try:
-        _wait_for(lambda: records.exists() and len(os.listdir(records)) >= 3)
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    out = _interrupted(proc, lambda: _wait_for(lambda: records.exists() and len(os.listdir(records)) >= 3))
     assert proc.returncode == 130, out
     assert "Stopped after" in out and "Traceback" not in out
