@@ -1,0 +1,113 @@
+"""A Gymnasium environment: one seat of a ludus game, the other seats played by ludus agents.
+
+``env("claim", opponents=["heuristic"], seat=0)``: the observation is the seat's tensor (a
+float32 Box), actions are ``Discrete`` action ids, and ``action_masks()`` (sb3-contrib's
+MaskablePPO asks for it) and ``info["action_mask"]`` give the legal ones. An illegal action
+raises ``IllegalAction`` (``on_illegal="raise"``) or ends the episode as a loss
+(``on_illegal="lose"``, for trainers and checkers that sample without the mask). The reward is
+the seat's return at the end. ``reset(seed=s)`` deals ``new_state(seed=s)``; the opponents'
+seeds are derived from the deal's, so an episode is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from .. import agents
+from ..core.errors import LudusError, OptionError, echo
+from ..core.game import check_seed
+from ..core.registry import make
+from . import encoder
+from .table import Table, check_tensor
+
+RENDER_MODES = ["human", "ansi"]
+ON_ILLEGAL = ("raise", "lose")
+
+
+class LudusGymEnv(gymnasium.Env):
+    """One seat of a ludus game against agents (see the module's docstring)."""
+
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
+
+    def __init__(self, game_id: str, opponents=("random",), seat: int = 0, on_illegal: str = "raise",
+                 render_mode: str | None = None, tensor: str = "observation", **options):
+        self.game = make(game_id, **options)
+        n = self.game.num_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise OptionError(f"seat is a seat of the game, 0..{n - 1}, not {echo(seat)}")
+        if isinstance(opponents, str):
+            opponents = [opponents]
+        if (not isinstance(opponents, (list, tuple)) or len(opponents) not in (1, n - 1)
+                or not all(isinstance(spec, str) for spec in opponents)):
+            raise OptionError(f"opponents is one agent spec for every other seat, or one per other seat "
+                              f"({n - 1} here), such as ['heuristic']; not {echo(opponents)}")
+        if on_illegal not in ON_ILLEGAL:
+            raise OptionError(f"on_illegal is one of {', '.join(ON_ILLEGAL)}, not {echo(on_illegal)}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise OptionError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {echo(render_mode)}")
+        others = list(opponents) * (n - 1) if len(opponents) == 1 else list(opponents)
+        self.seats = others[:seat] + [None] + others[seat:]
+        self.seat = seat
+        self.on_illegal = on_illegal
+        self.render_mode = render_mode
+        self.tensor = check_tensor(tensor)
+        self.encoder = encoder(self.game)
+        high = self.encoder.observation_high if tensor == "observation" else self.encoder.information_state_high
+        self.observation_space = spaces.Box(0.0, high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
+        self.table: Table | None = None
+        self._done = True
+        for spec in set(others):         # a bad agent spec fails here, not at the first reset
+            agents.make(spec, self.game)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            check_seed(seed, what="reset's seed")
+            deal = seed
+        else:
+            deal = int(self.np_random.integers(0, 2**63 - 1))
+        self.table = Table(self.encoder, self.seats, deal, self.tensor)
+        self.table.play_agents()
+        self._done = False
+        return self.table.tensor(self.seat), self._info()
+
+    def step(self, action):
+        if self._done:
+            raise LudusError("the episode is over; call reset() to deal a new game")
+        table = self.table
+        if self.on_illegal == "lose" and not table.legal(action):
+            self._done = True
+            return table.tensor(self.seat), float(self.game.info.min_utility), True, False, self._info()
+        table.play(self.seat, action)       # "raise": IllegalAction, in the engine's words, changing nothing
+        table.play_agents()
+        self._done = table.over
+        reward = float(table.state.returns()[self.seat]) if table.over else 0.0
+        return table.tensor(self.seat), reward, table.over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """True for each legal action id (MaskablePPO's convention); all False once over."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def _info(self) -> dict:
+        return {"action_mask": self.table.mask(self.seat)}
+
+    def render(self) -> str | None:
+        """The table as the learner's seat sees it."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; make the env with render_mode='ansi'")
+            return None
+        text = self.table.text(self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def env(game_id: str, opponents=("random",), seat: int = 0, on_illegal: str = "raise",
+        render_mode: str | None = None, tensor: str = "observation", **options) -> LudusGymEnv:
+    """A Gymnasium environment of ``game_id`` (game ``options`` as keywords) for ``seat``."""
+    return LudusGymEnv(game_id, opponents=opponents, seat=seat, on_illegal=on_illegal,
+                       render_mode=render_mode, tensor=tensor, **options)

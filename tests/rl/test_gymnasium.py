@@ -1,0 +1,87 @@
+"""The Gymnasium environment: one seat against ludus agents. It passes Gymnasium's own
+check_env (with on_illegal="lose", since the checker samples without the mask), gives the mask
+both ways MaskablePPO and others read it, ends with the seat's return, replays an episode from
+its seed, and treats an illegal action as told (raise, changing nothing; or lose)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import ludus  # noqa: E402
+from ludus.envs import gymnasium as lg  # noqa: E402
+
+SETS = [("caesar-cleopatra", {}), ("caesar-cleopatra", {"edition": "2024"}), ("claim", {}),
+        ("claim", {"players": 4}), ("seize-rome", {}), ("seize-rome", {"players": 3})]
+IDS = [f"{g}:{','.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for g, o in SETS]
+
+
+def episode(env, seed: int) -> tuple[list, float]:
+    """A whole episode of uniformly random legal actions (drawn from ``seed``): the actions, the
+    reward summed."""
+    obs, info = env.reset(seed=seed)
+    pick = np.random.default_rng(seed)
+    actions, total, done = [], 0.0, False
+    while not done:
+        assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+        action = int(pick.choice(np.flatnonzero(env.action_masks())))
+        obs, reward, done, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs) and not truncated
+        actions.append(action)
+        total += reward
+    return actions, total
+
+
+@pytest.mark.parametrize(("game_id", "options"), SETS, ids=IDS)
+def test_gymnasium_check_env_passes(game_id, options):
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*not having a spec")   # made directly, not by gymnasium.make
+        check_env(lg.env(game_id, opponents=["heuristic"], on_illegal="lose", render_mode="ansi", **options))
+
+
+@pytest.mark.parametrize(("game_id", "options"), SETS, ids=IDS)
+def test_an_episode_ends_with_the_seats_return(game_id, options):
+    seat = ludus.make(game_id, **options).num_players - 1
+    env = lg.env(game_id, opponents="random", seat=seat, tensor="information_state", **options)
+    _, total = episode(env, 3)
+    assert total == env.table.state.returns()[seat]
+    assert not env.action_masks().any()
+
+
+def test_an_episode_replays_from_its_seed():
+    one, two = (lg.env("claim", opponents=["heuristic", "random"], players=3) for _ in range(2))
+    assert episode(one, 11) == episode(two, 11)
+    assert one.table.state.record() == two.table.state.record()
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    env = lg.env("seize-rome", opponents=["heuristic"], on_illegal="raise")
+    obs, info = env.reset(seed=4)
+    played = list(env.table.state.history)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    for action in (illegal, -1, 1.0):
+        with pytest.raises(ludus.IllegalAction):
+            env.step(action)
+    assert np.array_equal(env.table.tensor(0), obs) and env.table.state.history == played
+
+
+def test_an_illegal_action_loses_when_asked():
+    env = lg.env("seize-rome", opponents=["heuristic"], on_illegal="lose")
+    _, info = env.reset(seed=4)
+    _, reward, terminated, _, _ = env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert (reward, terminated) == (-1.0, True)
+    with pytest.raises(ludus.LudusError, match="reset"):
+        env.step(0)
+
+
+@pytest.mark.parametrize("kwargs", [{"opponents": ["random", "random"]}, {"opponents": ["nobody"]},
+                                    {"opponents": 3}, {"seat": 2}, {"seat": True}, {"on_illegal": "ignore"}])
+def test_bad_settings_are_refused(kwargs):
+    with pytest.raises(ludus.OptionError):
+        lg.env("claim", **kwargs)
