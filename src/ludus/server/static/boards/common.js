@@ -1,0 +1,24 @@
+// What every board shares: a button that plays a legal move, and the moves a board drew no
+// place for (so every legal move can always be clicked).
+
+import { h } from "../js/dom.js";
+
+/** A button playing ``move`` (its notation) when it is legal for this seat now; ``null``
+ *  label: the move's notation. Inert (disabled) when not legal or while a move is on its way. */
+export function moveButton(ctx, move, label = null, attrs = {}, spec = "button.move") {
+  const legal = ctx.legalMoves.has(move);
+  ctx.shown.add(move);
+  return h(spec, {
+    type: "button", ...attrs, "data-key": attrs["data-key"] ?? `move:${move}`,
+    "data-move": legal ? move : null, disabled: !legal || ctx.busy,
+    onclick: legal ? () => ctx.play(move) : null,
+  }, label ?? move);
+}
+
+/** Buttons for the legal moves the board has not drawn (none for a complete board). */
+export function otherMoves(ctx) {
+  const rest = (ctx.legal || []).filter((m) => !ctx.shown.has(m.move));
+  if (!rest.length) return null;
+  return h("div.other-moves", {}, h("h3", {}, ctx.t("board.moves")),
+    h("div.buttons", {}, rest.map((m) => moveButton(ctx, m.move))));
+}

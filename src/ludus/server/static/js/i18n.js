@@ -1,0 +1,63 @@
+// The page's words: one catalogue per language (i18n/<lang>.json, the same keys in each),
+// chosen by the browser's language or the reader's pick (kept in localStorage).
+// The game's own words (the narration, card and seat names) come from the server as they are.
+
+import { h } from "./dom.js";
+
+export const LANGUAGES = { en: "English", id: "Bahasa Indonesia" };
+const KEY = "ludus.lang";
+let messages = {};
+let english = {};
+export let lang = "en";
+
+function chosen() {
+  const kept = localStorage.getItem(KEY);
+  if (kept in LANGUAGES) return kept;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const base = wanted.toLowerCase().split("-")[0];
+    if (base in LANGUAGES) return base;
+  }
+  return "en";
+}
+
+async function load(code) {
+  const answer = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
+  return answer.json();
+}
+
+async function use(code) {
+  lang = code;
+  messages = code === "en" ? english : await load(code);
+  document.documentElement.lang = code;
+  translate(document);
+}
+
+/** Load the catalogues and translate the page's marked elements. */
+export async function init() {
+  english = await load("en");
+  await use(chosen());
+}
+
+/** The words for ``key`` with ``{name}`` filled from ``vars``; English where a catalogue
+ *  lacks the key, the key itself where both do (a test keeps the catalogues complete). */
+export function t(key, vars = {}) {
+  const text = messages[key] ?? english[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** Fill every element marked ``data-i18n="key"`` (its text) or ``data-i18n-placeholder``. */
+export function translate(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}
+
+/** A language picker; ``changed()`` is called after a new catalogue is in use. */
+export function switcher(changed) {
+  const select = h("select", { id: "lang", "aria-label": "Language / Bahasa", onchange: async () => {
+    localStorage.setItem(KEY, select.value);
+    await use(select.value);
+    changed();
+  } }, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === lang }, name)));
+  return select;
+}

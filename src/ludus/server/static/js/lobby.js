@@ -1,0 +1,186 @@
+// The lobby: make a table (game, options, seats, clock), hand out its links, list the tables
+// of this browser and the open ones.
+
+import { copy, h, replace } from "./dom.js";
+import { init, switcher, t, translate } from "./i18n.js";
+import { forget, myTables, remember } from "./mytables.js";
+
+const CLOCKS = {
+  none: null,
+  "live-5-3": { kind: "live", minutes: 5, increment: 3 },
+  "live-15-10": { kind: "live", minutes: 15, increment: 10 },
+  "turn-24": { kind: "turn", hours: 24 },
+  "turn-72": { kind: "turn", hours: 72 },
+};
+
+let games = [];
+let made = null;        // the answer for the table just made
+
+const $ = (id) => document.getElementById(id);
+
+function game() {
+  return games.find((g) => g.id === $("game").value);
+}
+
+function optionValue(name) {
+  return $("options").querySelector(`[name="option.${name}"]`)?.value;
+}
+
+/** How many seats the chosen options give: the ``players`` option where the game has one. */
+function seatCount(g) {
+  const players = optionValue("players");
+  return players !== undefined ? Number(players) : g.players;
+}
+
+function agentLabel(spec) {
+  return spec === "person" ? t("seat.person") : t(`agent.${spec}`);
+}
+
+function drawOptions() {
+  const g = game();
+  const kept = Object.fromEntries(g.options.map((o) => [o.name, optionValue(o.name)]));
+  replace($("options"), h("legend", {}, t("lobby.options")), g.options.map((o) => {
+    const id = `option-${o.name}`;
+    return h("div.option", {},
+      h("label", { for: id }, o.name.replaceAll("_", " ")),
+      h("select", { id, name: `option.${o.name}`, "aria-describedby": `${id}-doc`, onchange: () => drawSeats() },
+        o.values.map((v) => h("option", { value: String(v), selected: String(kept[o.name] ?? o.default) === String(v) },
+          String(v) + (String(v) === String(o.default) ? ` (${t("lobby.default")})` : "")))),
+      h("small.doc", { id: `${id}-doc` }, o.doc));
+  }));
+  drawSeats();
+}
+
+function drawSeats() {
+  const g = game();
+  const before = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+  const n = seatCount(g);
+  const names = Array.from({ length: n }, (_, i) => g.seat_names[i] ?? `seat ${i}`);
+  replace($("seats"), h("legend", {}, t("lobby.seats")), names.map((name, i) => {
+    const id = `seat-${i}`;
+    const value = before[i] ?? (i === 0 ? "person" : g.agents.includes("heuristic") ? "heuristic" : g.agents[0]);
+    return h("div.option", {},
+      h("label", { for: id }, name),
+      h("select", { id, name: `seat.${i}` }, ["person", ...g.agents].map((spec) =>
+        h("option", { value: spec, selected: spec === value }, agentLabel(spec)))));
+  }));
+}
+
+function drawClock() {
+  const was = $("clock").value || "none";
+  replace($("clock"), Object.keys(CLOCKS).map((k) => h("option", { value: k, selected: k === was }, t(`clock.${k}`))));
+}
+
+async function create(event) {
+  event.preventDefault();
+  const g = game();
+  const body = {
+    game: g.id,
+    options: Object.fromEntries(g.options.map((o) => [o.name, optionValue(o.name)])
+      .filter(([name, v]) => v !== String(g.options.find((o) => o.name === name).default))
+      .map(([name, v]) => [name, typeof g.options.find((o) => o.name === name).default === "number" ? Number(v) : v])),
+    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    clock: CLOCKS[$("clock").value],
+  };
+  const answer = await fetch("/api/tables", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const said = await answer.json();
+  if (!answer.ok) {
+    replace($("form-errors"), said.detail || t("lobby.failed"),
+      (said.errors || []).map((e) => h("span.error-line", {}, `${e.field}: ${e.message}`)));
+    return;
+  }
+  replace($("form-errors"));
+  made = { ...said, title: g.title };
+  remember({ id: said.id, game: g.id, title: g.title, created: new Date().toISOString(),
+    spectate: said.spectate, seats: said.invites });
+  drawMade();
+  drawMine();
+  drawOpen();
+  $("made").scrollIntoView({ block: "nearest" });
+}
+
+function linkRow(label, url, playLabel) {
+  const status = h("span.copied", { "aria-live": "polite" });
+  return h("li.link", {},
+    h("span.who", {}, label),
+    h("input", { value: url, readonly: true, "aria-label": label, onfocus: (e) => e.target.select() }),
+    h("button", { type: "button", onclick: async () => {
+      status.textContent = (await copy(url)) ? t("lobby.copied") : t("lobby.copy.failed");
+    } }, t("lobby.copy")),
+    playLabel ? h("a.button", { href: url }, playLabel) : null,
+    status);
+}
+
+function drawMade() {
+  if (!made) return;
+  $("made").hidden = false;
+  replace($("made"),
+    h("h2", {}, t("lobby.made", { title: made.title })),
+    h("p", {}, t("lobby.made.note")),
+    h("ul.links", {}, made.invites.map((i) => linkRow(t("lobby.invite", { name: i.name }), i.url, t("lobby.play.as", { name: i.name }))),
+      linkRow(t("lobby.spectators"), made.spectate, t("lobby.watch"))));
+}
+
+function when(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
+}
+
+function drawMine() {
+  const list = myTables();
+  replace($("mine-list"), list.length ? list.map((table) => h("li.table", { dataset: { table: table.id } },
+    h("span.title", {}, table.title || table.game),
+    h("span.quiet", {}, ` ${table.id} · ${when(table.created)} `),
+    h("span.status", { dataset: { table: table.id } }),
+    h("span.actions", {},
+      (table.seats || []).map((s) => h("a.button", { href: s.url }, t("lobby.play.as", { name: s.name }))),
+      h("a.button", { href: table.spectate || `/t/${table.id}` }, t("lobby.watch")),
+      h("button", { type: "button", onclick: () => { forget(table.id); drawMine(); } }, t("lobby.forget")))))
+    : h("li.quiet", {}, t("lobby.mine.none")));
+  for (const table of list) {
+    fetch(`/api/tables/${encodeURIComponent(table.id)}`).then((r) => (r.ok ? r.json() : null)).then((facts) => {
+      const el = $("mine-list").querySelector(`.status[data-table="${CSS.escape(table.id)}"]`);
+      if (el) el.textContent = facts ? t(`status.${facts.status}`) : t("status.gone");
+    }).catch(() => {});
+  }
+}
+
+async function drawOpen() {
+  let tables = [];
+  try {
+    tables = await (await fetch("/api/tables")).json();
+  } catch {
+    tables = [];
+  }
+  const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+  replace($("open-list"), tables.length ? tables.map((table) => h("li.table", {},
+    h("span.title", {}, titles[table.game] || table.game),
+    h("span.quiet", {}, ` ${when(table.created)} · `),
+    h("span.seats", {}, table.seats.map((s) => `${s.name}: ${s.agent ? agentLabel(s.agent) : s.taken ? t("seat.taken") : t("seat.free")}`).join(" · ")),
+    h("span.actions", {}, h("a.button", { href: `/t/${table.id}` }, t("lobby.watch")))))
+    : h("li.quiet", {}, t("lobby.open.none")));
+}
+
+function drawAll() {
+  translate(document);
+  drawOptions();
+  drawClock();
+  drawMade();
+  drawMine();
+  drawOpen();
+}
+
+async function main() {
+  await init();
+  $("lang-slot").append(switcher(drawAll));
+  games = await (await fetch("/api/games")).json();
+  replace($("game"), games.map((g) => h("option", { value: g.id }, g.title)));
+  $("game").addEventListener("change", drawOptions);
+  $("new-table").addEventListener("submit", create);
+  drawAll();
+  document.body.dataset.state = "ready";
+}
+
+main();

@@ -1,0 +1,216 @@
+// A table: connects as the seat whose token is in the link (``#seat=TOKEN``) or as a spectator,
+// and draws what the server sends — whose turn, scores, clocks, the game's board, the log — and
+// sends the moves made by clicks on the board or typed as notation.
+
+import { TableClient } from "./client.js";
+import { h, replace } from "./dom.js";
+import { init, switcher, t, translate } from "./i18n.js";
+import { remember } from "./mytables.js";
+
+// A board per game (static/boards/<game>.js); others get the generic one.
+const BOARDS = {
+  claim: () => import("../boards/claim.js"),
+};
+// How long a forced move (the only legal one) waits before it plays itself, in ms.
+const FORCED_PAUSE = 700;
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+
+let client = null;
+let board = null;
+let facts = null;           // GET /api/tables/ID: the seats' agents
+let titles = {};
+let received = 0;           // when the last view came (the clocks count down from there)
+let forced = null;          // the timer of a forced move about to play itself
+let status = "connecting";
+
+/** A seat's name as the page writes it: "(you)" after the reader's own, the kind of bot after
+ *  a bot's (unless ``short``). */
+function seatName(p, short = false) {
+  const name = client.seatNames?.[p] ?? `seat ${p}`;
+  const agent = facts?.seats?.[p]?.agent;
+  if (p === client.seat) return t("table.you", { name });
+  return agent && !short ? t("table.bot", { name, agent: t(`bot.${agent}`) }) : name;
+}
+
+function mine() {
+  const v = client.view;
+  return v && !v.over && v.legal && v.legal.length > 0 && client.seat === v.to_move;
+}
+
+function play(move) {
+  clearTimeout(forced);
+  replace($("notice"));
+  if (client.move(move)) draw();
+}
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return hours ? `${hours}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function drawClocks() {
+  const clocks = client?.view?.clocks;
+  const el = $("clocks");
+  if (!clocks || !el) return;
+  const spent = (Date.now() - received) / 1000;
+  replace(el, clocks.left.map((left, p) => left === null ? null : h("span.clock", {
+    class: clocks.running === p ? "running" : "", "data-seat": p,
+  }, `${seatName(p)} ${clockText(clocks.running === p ? left - spent : left)}`)));
+}
+
+function drawStatus() {
+  const v = client.view;
+  let turn;
+  if (v.over) turn = t("table.over");
+  else if (mine()) turn = t("table.your.turn");
+  else if (v.to_move !== null && v.to_move !== undefined) turn = t("table.waiting", { name: seatName(v.to_move) });
+  else turn = "";
+  const best = v.returns ? Math.max(...v.returns) : null;
+  replace($("status"),
+    h("p.turn", { class: mine() ? "mine" : "" }, turn),
+    h("ul.scores", { "aria-label": t("table.scores") }, v.scores.map((score, p) =>
+      h("li", { class: [p === v.to_move && !v.over ? "to-move" : "", v.returns && v.returns[p] === best && best > 0 ? "winner" : ""].join(" ") },
+        h("span.name", {}, seatName(p)), " ", h("span.score", {}, String(score))))),
+    v.clocks ? h("div#clocks.clocks", { "aria-label": t("table.clocks") }) : null,
+    v.over ? result(v, best) : null);
+  drawClocks();
+}
+
+function result(v, best) {
+  const winners = v.returns.map((r, p) => (r === best && best > 0 ? p : null)).filter((p) => p !== null);
+  const said = winners.length ? t("table.winners", { names: winners.map(seatName).join(", ") }) : t("table.draw");
+  return h("div.result", {}, h("p.strong", {}, said),
+    h("p", {}, h("a.button.primary", { href: "/" }, t("table.again"))));
+}
+
+function drawLog() {
+  const list = $("log-lines");
+  const near = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  replace(list, client.entries.map((e) => h("li.entry", { "data-index": e.index },
+    e.lines.length ? e.lines.map((line) => h("span.line", { class: line.style ? `style-${line.style}` : "" }, line.text))
+      : h("span.line", {}, `${seatName(e.seat)}: ${e.move ?? "…"}`))));
+  if (near) list.scrollTop = list.scrollHeight;
+}
+
+function drawMoves() {
+  const v = client.view;
+  const ready = mine() && client.pending === null;
+  $("moves").hidden = client.seat === null || v.over;
+  $("notation-input").disabled = !ready;
+  $("notation").querySelector("button[type=submit]").disabled = !ready;
+  replace($("legal-moves"), (ready ? v.legal : []).map((m) => h("option", { value: m.move })));
+  const last = client.entries[client.entries.length - 1];
+  $("undo").hidden = v.over || client.seat === null || !last || last.seat !== client.seat || last.how !== "person";
+  $("undo").disabled = client.pending !== null;
+}
+
+function drawBoard() {
+  const v = client.view;
+  const legal = mine() ? v.legal : null;
+  const ctx = {
+    view: v, obs: v.observation, seat: client.seat, legal, busy: client.pending !== null,
+    legalMoves: new Set((legal || []).map((m) => m.move)), shown: new Set(),
+    play, t, seatName,
+  };
+  replace($("board-body"), (board || { render: () => null }).render(ctx));
+}
+
+function state() {
+  const v = client.view;
+  if (!v) return "loading";
+  if (v.over) return "over";
+  if (client.pending !== null) return "pending";
+  if (mine()) return v.legal.length === 1 ? "forced" : "mine";
+  return "waiting";
+}
+
+function draw() {
+  if (!client.view) return;
+  const v = client.view;
+  document.body.dataset.seq = v.seq;
+  document.body.dataset.state = state();
+  document.body.dataset.seat = client.seat ?? "spectator";
+  document.title = `${titles[client.game] || client.game} · ludus`;
+  replace($("title"), h("span", {}, titles[client.game] || client.game), " ",
+    h("span.quiet", {}, client.seat === null ? t("table.watching") : t("table.playing", { name: client.seatNames[client.seat] })));
+  drawStatus();
+  drawBoard();
+  drawMoves();
+  drawLog();
+  replace($("connection"), status === "open" ? null : h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
+}
+
+async function onView() {
+  received = Date.now();
+  if (!board) {
+    const load = BOARDS[client.game] || (() => import("../boards/generic.js"));
+    board = await load();
+    if (token) {
+      remember({ id: tableId, game: client.game, title: titles[client.game] || client.game, created: new Date().toISOString(),
+        spectate: `${location.origin}/t/${tableId}`,
+        seats: [{ seat: client.seat, name: client.seatNames[client.seat], url: location.href }] });
+    }
+  }
+  if (client.view.over && facts?.status !== "over") loadFacts();
+  draw();
+  clearTimeout(forced);
+  if (state() === "forced") {
+    const seq = client.view.seq;
+    const only = client.view.legal[0].move;
+    replace($("notice"), h("span.quiet", {}, t("table.forced", { move: only })));
+    forced = setTimeout(() => {
+      if (client.view.seq === seq && state() === "forced") play(only);
+    }, FORCED_PAUSE);
+  }
+}
+
+async function loadFacts() {
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+    if (answer.ok) facts = await answer.json();
+  } catch {
+    facts = null;
+  }
+  if (client?.view) draw();
+}
+
+async function main() {
+  await init();
+  $("lang-slot").append(switcher(() => { translate(document); draw(); }));
+  try {
+    titles = Object.fromEntries((await (await fetch("/api/games")).json()).map((g) => [g.id, g.title]));
+  } catch {
+    titles = {};
+  }
+  await loadFacts();
+  client = new TableClient(tableId, token, {
+    view: onView,
+    status: (name, code) => {
+      status = name !== "closed" ? name : code === 4401 ? "bad-token" : code === 4404 ? "no-table" : "closed";
+      if (client.view) draw();
+      else replace($("connection"), h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
+    },
+    error: (message) => replace($("notice"), h("span.error", {}, message.message)),
+  });
+  $("notation").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("notation-input").value.trim();
+    if (!text || !mine()) return;
+    $("notation-input").value = "";
+    play(text);
+  });
+  $("undo").addEventListener("click", () => {
+    clearTimeout(forced);
+    if (client.undo()) draw();
+  });
+  setInterval(drawClocks, 1000);
+  client.connect();
+}
+
+main();
