@@ -45,7 +45,7 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** Fill every element marked ``data-i18n="key"`` (its text) or ``data-i18n-placeholder``. */
+/** Fill every element marked with a key: ``data-i18n`` (its text), ``-placeholder``, ``-title``. */
 export function translate(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);

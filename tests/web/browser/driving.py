@@ -1,0 +1,81 @@
+"""Driving table pages as a person would: a click on a legal move wherever one is offered.
+
+A table page says where it stands on its ``<body>``: ``data-seq`` (the last line of the table it
+shows) and ``data-state`` — ``mine`` (its seat's move, several to choose from), ``forced`` (one
+legal move, about to play itself), ``pending`` (a move on its way), ``waiting``, ``over``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+
+from ludus.games.claim.cards import FACTIONS
+
+from ..helpers import WAIT
+
+STATE = "() => [document.body.dataset.state, Number(document.body.dataset.seq ?? -1)]"
+SNAPSHOT = "() => [Number(document.body.dataset.seq ?? -1), document.documentElement.outerHTML]"
+CARD = re.compile(r"\b(" + "|".join(FACTIONS) + r") (\d)\b")
+
+
+def new_table(base: str, game: str, seats: list[str], options: dict | None = None) -> tuple[str, list[str]]:
+    """A table made through the API: its id and its person seats' invite links, in seat order."""
+    r = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or {}, "seats": seats}, timeout=WAIT)
+    assert r.status_code == 201, r.text
+    return r.json()["id"], [i["url"] for i in r.json()["invites"]]
+
+
+def open_table(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => !['loading', undefined].includes(document.body.dataset.state)", timeout=WAIT * 1000)
+
+
+def wider_than_the_screen(page) -> list[str]:
+    """The elements reaching past the viewport's right edge (a phone would scroll sideways)."""
+    return page.evaluate("""() => {
+        const width = document.documentElement.clientWidth;
+        const out = document.documentElement.scrollWidth > width ? ['the document'] : [];
+        for (const el of document.querySelectorAll('body *')) {
+            const box = el.getBoundingClientRect();
+            if (box.width && box.right > width + 1) out.push(`${el.tagName}.${el.className} ${Math.round(box.right)}`);
+        }
+        return out.slice(0, 5);
+    }""")
+
+
+def drive(pages, rng, *, after_move=None, seen=None, deadline: float = 300) -> int:
+    """Play every page's table to its end: wherever a page offers moves, click one of its enabled
+    move buttons at random. ``after_move(page, moves)`` runs after each click's line is shown;
+    ``seen(page, seq, html)`` gets every state each page showed (its whole DOM). Returns the
+    number of clicks."""
+    shown = {id(p): None for p in pages}
+    clicks = 0
+    stop = time.monotonic() + deadline
+    while True:
+        states = []
+        for page in pages:
+            if seen is not None:
+                seq, html = page.evaluate(SNAPSHOT)
+                if shown[id(page)] != seq:
+                    shown[id(page)] = seq
+                    seen(page, seq, html)
+            states.append(page.evaluate(STATE))
+        if all(state == "over" for state, _ in states):
+            return clicks
+        mover = next((p for p, (state, _) in zip(pages, states, strict=True) if state == "mine"), None)
+        if mover is None:
+            assert time.monotonic() < stop, f"the game did not end within {deadline} s: {states}"
+            time.sleep(0.03)
+            continue
+        seq = states[pages.index(mover)][1]
+        buttons = mover.locator("button[data-move]:not([disabled])")
+        count = buttons.count()
+        assert count > 0, "the page offers moves but has no button to click"
+        buttons.nth(rng.randrange(count)).click()
+        clicks += 1
+        mover.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=WAIT * 1000)
+        if after_move is not None:
+            after_move(mover, clicks)

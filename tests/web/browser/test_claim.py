@@ -1,0 +1,119 @@
+"""Claim in the browser, by clicks alone: against a bot on a phone's screen (a reload in the
+middle, the first move by keyboard), and two people at one table through their invite links,
+neither page ever holding the other's hand."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import httpx
+import pytest
+
+pytest.importorskip("pytest_playwright")
+
+import ludus  # noqa: E402
+from ludus.session import Session, steps  # noqa: E402
+
+from .driving import CARD, WAIT, drive, new_table, open_table, wider_than_the_screen  # noqa: E402
+
+PHONE = {"width": 375, "height": 667}
+
+
+def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context):
+    page = new_context(viewport=PHONE, locale="en-GB").new_page()
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    page.select_option("#game", "claim")
+    page.select_option("#seat-1", "random")
+    assert wider_than_the_screen(page) == []
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#made a.button")
+    assert wider_than_the_screen(page) == []
+    page.click("#made a.button >> nth=0")           # "Play as seat 0": the invite link
+    page.wait_for_url("**/t/*#seat=*")
+    table = page.url.split("/t/")[1].split("#")[0]
+    page.wait_for_selector("body[data-state=mine], body[data-state=forced]", timeout=WAIT * 1000)
+    page.wait_for_selector("body[data-state=mine]", timeout=WAIT * 1000)
+
+    # the keyboard alone: Tab to a playable card, Enter plays it
+    seq = int(page.get_attribute("body", "data-seq"))
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('button[data-move]')"):
+            break
+    else:
+        pytest.fail("no playable card could be reached with Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+
+    def after_move(page, clicks):
+        assert wider_than_the_screen(page) == []
+        if clicks == 6:                         # a reload in the middle: the same log, and play on
+            page.wait_for_selector("body[data-state=mine], body[data-state=over]", timeout=WAIT * 1000)
+            before = page.locator("#log-lines > li").count()
+            page.reload()
+            open_table(page, page.url)
+            page.wait_for_selector("body[data-state=mine], body[data-state=over]", timeout=WAIT * 1000)
+            assert page.locator("#log-lines > li").count() == before
+
+    assert drive([page], random.Random(3), after_move=after_move) > 6
+    assert wider_than_the_screen(page) == []
+    assert page.locator("section.final table tbody tr").count() == 5     # every faction, counted
+    facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
+    assert facts["status"] == "over"
+    shown = [int(s) for s in page.locator("#status ul.scores .score").all_inner_texts()]
+    assert shown == facts["result"]["scores"]
+
+    # the lobby remembers the table, with the seat's link to come back to it
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    mine = page.locator(f'#mine-list li[data-table="{table}"]')
+    assert "#seat=" in mine.locator("a.button >> nth=0").get_attribute("href")
+    assert wider_than_the_screen(page) == []
+
+
+def _legible(record: dict, viewer: int) -> tuple[list[set], list[set]]:
+    """At each seq (no undo: seq = moves played), the cards ``viewer`` may know of (named in its
+    observation or its log so far) and the cards the other seat holds that it may not."""
+    game = ludus.replay(record).game
+    table = Session(game, [None] * game.num_players, seed=record["seed"], auto=False)
+    face = game.parts.terminal
+    other = 1 - viewer
+
+    def at(state, said: set) -> tuple[set, set]:
+        known = said | {" ".join(m) for m in CARD.findall(json.dumps(state.observe(viewer)))}
+        held = set(state.observe(other)["seats"][other]["hand"])
+        return known, held - known
+
+    said: set = set()
+    known, hidden = at(table.state, said)
+    knowns, hiddens = [known], [hidden]
+    for state, entry in steps(record, viewer):
+        lines = [line.text for line in (face.narrate(e, viewer) for e in entry.events) if line]
+        for text in [entry.move or "", *lines]:
+            said |= {" ".join(m) for m in CARD.findall(text)}
+        known, hidden = at(state, said)
+        knowns.append(known)
+        hiddens.append(hidden)
+    return knowns, hiddens
+
+
+def test_two_people_through_their_invite_links_never_see_each_others_hand(site, new_context):
+    table, invites = new_table(site, "claim", ["person", "person"])
+    pages = [new_context(locale="en-GB").new_page() for _ in invites]
+    for page, url in zip(pages, invites, strict=True):
+        open_table(page, url)
+    seen: list[tuple[int, int, str]] = []
+    drive(pages, random.Random(5), seen=lambda page, seq, html: seen.append((pages.index(page), seq, html)))
+    record = httpx.get(f"{site}/api/tables/{table}/record", timeout=WAIT).json()
+    legible = [_legible(record, viewer) for viewer in (0, 1)]
+    assert len({seq for _, seq, _ in seen}) > len(record["actions"]) // 2
+    secrets = 0
+    for viewer, seq, html in seen:
+        known, hidden = legible[viewer][0][seq], legible[viewer][1][seq]
+        on_page = {" ".join(m) for m in CARD.findall(html)}
+        assert not on_page & hidden, f"seat {viewer}'s page at seq {seq} shows the other hand's {on_page & hidden}"
+        assert on_page <= known, f"seat {viewer}'s page at seq {seq} shows {on_page - known}"
+        secrets += len(hidden)
+    assert secrets > 0                          # there was a hand to keep hidden

@@ -1,0 +1,30 @@
+"""The games without a board of their own yet play to their end through the generic board:
+the observation as text, every legal move a button."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+pytest.importorskip("pytest_playwright")
+
+from .driving import WAIT, drive, new_table, open_table  # noqa: E402
+
+
+def test_caesar_cleopatra_and_seize_rome_play_to_the_end_by_clicks(site, new_context):
+    tables, pages = [], []
+    for game in ("caesar-cleopatra", "seize-rome"):         # side by side: the suite stays short
+        table, (invite,) = new_table(site, game, ["person", "random"])
+        page = new_context(locale="en-GB").new_page()
+        open_table(page, invite)
+        assert page.locator("#board .generic").count() == 1
+        tables.append(table)
+        pages.append(page)
+    assert drive(pages, random.Random(11), deadline=240) > 20
+    for table, page in zip(tables, pages, strict=True):
+        facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
+        assert facts["status"] == "over"
+        assert page.locator("#status .result").count() == 1
+        assert [int(s) for s in page.locator("#status ul.scores .score").all_inner_texts()] == facts["result"]["scores"]

@@ -1,0 +1,27 @@
+"""The page speaks the browser's language where it has a catalogue for it, and the reader may
+switch."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("pytest_playwright")
+
+from .test_catalogues import STATIC  # noqa: E402
+
+
+def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, new_context):
+    indonesian = json.loads((STATIC / "i18n" / "id.json").read_text(encoding="utf-8"))
+    english = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
+    page = new_context(locale="id-ID").new_page()
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    assert page.inner_text("#new-title") == indonesian["lobby.new"]
+    assert page.inner_text("#new-table button[type=submit]") == indonesian["lobby.create"]
+    page.select_option("#lang", "en")
+    assert page.inner_text("#new-title") == english["lobby.new"]
+    page.reload()                               # the choice is kept
+    page.wait_for_selector("body[data-state=ready]")
+    assert page.inner_text("#new-title") == english["lobby.new"]
