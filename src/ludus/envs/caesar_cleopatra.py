@@ -53,11 +53,11 @@ class CaesarCleopatraEncoder(Encoder):
         lay.add("face_up", g, 2, 6, high=MAX_SIDE, doc="per group and seat: face-up influence by value")
         lay.add("face_down", g, 2, high=MAX_SIDE, doc="per group and seat: face-down cards")
         lay.add("your_face_down", g, 6, high=MAX_SIDE, doc="per group: your face-down values")
-        lay.add("hand_size", 2, high=SEAT_CARDS)
-        lay.add("hand_action_cards", 2, high=sum(act))
+        lay.add("hand_size", 2, high=SEAT_CARDS, doc="per seat: cards in hand")
+        lay.add("hand_action_cards", 2, high=sum(act), doc="per seat: action cards in hand")
         lay.add("piles", 2, 2, high=(sum(inf), sum(act)), doc="per seat: its influence and action piles' sizes")
         lay.add("discard", 2, 12, high=codes, doc="per seat: its discard by card code")
-        lay.add("patricians", 2, high=sum(GROUP_SIZES))
+        lay.add("patricians", 2, high=sum(GROUP_SIZES), doc="per seat: patricians won")
         lay.add("points_public", 2, high=MOST_POINTS, doc="per seat: points without the secret bonus goals")
         lay.add("to_arrange", 2, high=sum(act), doc="per seat: action cards it has yet to arrange")
         lay.add("hand", 12, high=codes, doc="your hand by card code")
@@ -71,27 +71,27 @@ class CaesarCleopatraEncoder(Encoder):
         lay.add("expected_action", len(ACT_ZONE_NAMES), 6, high=act,
                 doc="expected opponent action cards per zone (" + ", ".join(ACT_ZONE_NAMES) + ") and kind")
         lay.add("hypotheses", 1, doc=f"log2 of the ways the opponent's cards may lie, over log2 {HYPOTHESES}")
-        lay.add("turn", 1, high=self.long)
+        lay.add("turn", 1, high=self.long, doc="the turn number")
         lay.add("active", 2, doc="the active seat, one-hot")
         lay.add("to_move", 2, doc="the seat to move, one-hot (none once over)")
         lay.add("phase", len(PHASE_NAMES), doc="the decision due: " + ", ".join(PHASE_NAMES))
-        lay.add("action_card_used", 1)
-        lay.add("pure_passes", 1, high=self.stalemate)
+        lay.add("action_card_used", 1, doc="the active seat has played its action card this turn")
+        lay.add("pure_passes", 1, high=self.stalemate, doc="pure passes in a row so far")
         lay.add(f"{chance}_in_deck", len(self.chance_names), high=self.chance_copies,
                 doc="what is left to draw: " + ", ".join(self.chance_names))
-        lay.add(f"{chance}_drawn", len(self.chance_names), high=self.chance_copies)
-        lay.add(f"{chance}_last_drawn", len(self.chance_names))
-        lay.add(f"{chance}_out", len(self.chance_names), high=self.chance_copies)
+        lay.add(f"{chance}_drawn", len(self.chance_names), high=self.chance_copies, doc="drawn so far")
+        lay.add(f"{chance}_last_drawn", len(self.chance_names), doc="the last drawn, one-hot")
+        lay.add(f"{chance}_out", len(self.chance_names), high=self.chance_copies, doc="out of the game")
         lay.add("no_draw_this_turn", 1, doc="2024: the start player's first turn draws no bust")
         lay.add("pending_seat", 2, doc="an action card awaiting its answer: who played it")
-        lay.add("pending_card", 6)
+        lay.add("pending_card", 6, doc="... the card, one-hot")
         lay.add("pending_value", 6, doc="... the value it targets (Assassin)")
         lay.add("pending_groups", g, doc="... the groups it targets")
         lay.add("voting", g, doc="the group whose vote is revealed")
-        lay.add("castling_groups", g)
-        lay.add("castling_left", 1, high=2 * MAX_SIDE)
+        lay.add("castling_groups", g, doc="a Castling under way: its two groups")
+        lay.add("castling_left", 1, high=2 * MAX_SIDE, doc="... the cards it has yet to put back")
         lay.add("castling_cards", 6, high=2 * MAX_SIDE, doc="the values your Castling has to put back")
-        lay.add("over", 1)
+        lay.add("over", 1, doc="the game is over")
 
     def _encode(self, o: dict, seat: int, v: list) -> None:
         lay, rel, code, value = self.observation_layout, self.rel, self.code, self.value
@@ -164,16 +164,12 @@ class CaesarCleopatraEncoder(Encoder):
         kinds = (("influence", INF_ZONE_NAMES, VALUE_NAMES), ("action", ACT_ZONE_NAMES, ACTION_NAMES))
         for kind, zones, names in kinds:
             field = lay[f"expected_{kind}"]
-            zone_of = {z: i for i, z in enumerate(zones)}
-            card_of = {c: i for i, c in enumerate(names)}
+            rows = {z: field.at(i, 0) for i, z in enumerate(zones)}
+            column = {c: i for i, c in enumerate(names)}
             shown = known[kind]["likeliest"]
             total = sum(h["chance"] for h in shown)
-
-            def cell(zone, card, share, field=field, zone_of=zone_of, card_of=card_of):
-                v[field.at(zone_of[zone], card_of[card])] += share
-
             for h in shown:
-                spread_pools(h["pools"], h["chance"] / total, cell)
+                spread_pools(h["pools"], h["chance"] / total, rows.__getitem__, column, v)
         count = known["influence"]["hypotheses"]
         v[lay["hypotheses"].at(0)] = min(math.log2(count) / math.log2(HYPOTHESES), 1.0)
 
@@ -202,7 +198,7 @@ class CaesarCleopatraEncoder(Encoder):
         lay.add("your_draws", 12, high=long, doc="the cards you drew, by code")
         lay.add("shown", 2, 6, high=long,
                 doc="per seat: its influence values you saw revealed (votes, Scouts, removals, discards)")
-        lay.add("vetoes", 2, high=long)
+        lay.add("vetoes", 2, high=long, doc="per seat: the Vetoes it played")
         lay.add("spied", 2, 12, high=CODES,
                 doc="per seat: the hand its last Spy saw (yours: the opponent's hand; the opponent's: yours)")
 

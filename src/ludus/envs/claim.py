@@ -43,17 +43,17 @@ class ClaimEncoder(Encoder):
         lay.add("trick", n, c, doc="per seat: the card it played to this trick")
         lay.add("led_faction", f, doc="the faction led, one-hot")
         lay.add("prizes", c, high=cards, doc="face-up prizes")
-        lay.add("deck_size", 1, high=deck)
-        lay.add("tricks_done", 1, high=2 * DEAL[self.n])
+        lay.add("deck_size", 1, high=deck, doc="cards left in the deck")
+        lay.add("tricks_done", 1, high=2 * DEAL[self.n], doc="tricks played so far, both phases")
         lay.add("trolls_waiting", c, high=cards, doc="Trolls set aside for the next trick")
-        lay.add("discard", c, high=cards)
+        lay.add("discard", c, high=cards, doc="the discard pile")
         lay.add("removed", c, high=cards, doc="cards out of the game (smashed Gnomes)")
         lay.add("last_trick", n, c, doc="per seat: its card in the last trick")
         lay.add("last_ranking", n, n, doc="per seat: its place in the last trick, one-hot")
-        lay.add("next_leader", n)
+        lay.add("next_leader", n, doc="the seat that leads the next trick")
         lay.add("smash_values", 10, doc="the Gnome values a Giant may smash now")
         lay.add("seer_sees", c, doc="the deck card your Seer looks at")
-        lay.add("over", 1)
+        lay.add("over", 1, doc="the game is over")
 
     def _encode(self, o: dict, seat: int, v: list) -> None:
         lay, slot, rel = self.observation_layout, self.slot, self.rel

@@ -34,6 +34,7 @@ class Field:
     shape: tuple[int, ...]
     highs: tuple[float, ...]      # one per entry of the last axis
     doc: str
+    strides: tuple[int, ...] = dataclasses.field(init=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -43,12 +44,18 @@ class Field:
     def stop(self) -> int:
         return self.start + self.size
 
+    def __post_init__(self):
+        strides, step = [], 1
+        for n in reversed(self.shape):
+            strides.append(step)
+            step *= n
+        object.__setattr__(self, "strides", tuple(reversed(strides)))
+
     def at(self, *index: int) -> int:
-        """The flat position of ``self[index]``."""
-        flat = 0
-        for i, n in zip(index, self.shape, strict=True):
-            flat = flat * n + i
-        return self.start + flat
+        """The flat position of ``self[index]`` (as many indices as the shape has axes)."""
+        if len(index) == 1:
+            return self.start + index[0]
+        return self.start + sum(i * s for i, s in zip(index, self.strides, strict=True))
 
 
 class Layout:
@@ -89,18 +96,19 @@ def vector(values: list) -> np.ndarray:
     return np.asarray(values, dtype=np.float32)
 
 
-def spread_pools(pools, weight: float, cell) -> None:
-    """Add, for each pool of a knowledge summary (``{"cards": names, "places": {zone: count}}``,
-    the cards dealt at random into the places), the expected number of each card in each place:
-    ``cell(zone, card)`` gives the position to add to, or None to skip it."""
+def spread_pools(pools, weight: float, row, column: dict, v: list) -> None:
+    """Add to ``v``, for each pool of a knowledge summary (``{"cards": names, "places": {zone:
+    count}}``: those cards dealt at random into those places), ``weight`` times the expected
+    number of each card in each place: at ``row(zone) + column[card]``."""
     for pool in pools:
         cards = pool["cards"]
         if not cards:
             continue
-        for zone, count in pool["places"].items():
-            share = weight * count / len(cards)
-            for card in cards:
-                cell(zone, card, share)
+        counts = collections.Counter(cards)
+        for zone, places in pool["places"].items():
+            base, share = row(zone), weight * places / len(cards)
+            for card, k in counts.items():
+                v[base + column[card]] += share * k
 
 
 class Encoder:

@@ -30,19 +30,19 @@ class SeizeRomeEncoder(Encoder):
         lay.add("face_down", r, n, high=deck, doc="per region and seat: its face-down cards there")
         lay.add("yours_face_down", t, high=cards, doc="your face-down cards on the board")
         lay.add("your_wilds", r, high=cards[-1], doc="per region: your face-down wilds there")
-        lay.add("regions_to_win", 1, high=r)
+        lay.add("regions_to_win", 1, high=r, doc="regions a seat must control to win")
         lay.add("controlled", n, high=r, doc="per seat: regions it controls")
-        lay.add("round", 1, high=self.rounds)
+        lay.add("round", 1, high=self.rounds, doc="the round number")
         lay.add("starter", n, doc="the seat that started this round")
-        lay.add("turns_without_play", 1, high=n)
+        lay.add("turns_without_play", 1, high=n, doc="turns in a row without a play (n end the round)")
         lay.add("to_move", n, doc="the seat to move, one-hot (none once over)")
-        lay.add("hand_sizes", n, high=deck)
+        lay.add("hand_sizes", n, high=deck, doc="per seat: cards in hand")
         lay.add("bonus_cards_drawn", n, high=self.long, doc="per seat: its bonus draws so far")
         lay.add("pile", 3, high=deck, doc="the pile: its size, cards never seen on top, revealed cards below")
         lay.add("next_layer", t, high=cards, doc="the revealed layer nearest the top, beneath the unseen cards")
         lay.add("deeper_layers", t, high=cards, doc="the revealed layers beneath it")
-        lay.add("layers_beneath", 1, high=self.rounds)
-        lay.add("discard", t, high=cards)
+        lay.add("layers_beneath", 1, high=self.rounds, doc="how many revealed layers wait beneath")
+        lay.add("discard", t, high=cards, doc="cards out of the game (played_cards=discard)")
         lay.add("last_strengths", r, n, high=self.strongest, doc="last round: per region, each seat's strength")
         lay.add("last_winners", r, n + 1, doc="last round: per region, its winner or (last) none")
         lay.add("last_cards", n, t, high=cards, doc="last round: per seat, the cards it had played")
@@ -51,7 +51,7 @@ class SeizeRomeEncoder(Encoder):
         lay.add("expected_board", n, t, high=cards, doc="per seat: ... face down on the board")
         lay.add("expected_pile_top", t, high=cards, doc="... among the pile's never-seen cards")
         lay.add("expected_revealed_layer", t, high=cards, doc="... in the revealed layer now being drawn")
-        lay.add("over", 1)
+        lay.add("over", 1, doc="the game is over")
 
     def _encode(self, o: dict, seat: int, v: list) -> None:
         lay, slot, rel, n = self.observation_layout, self.slot, self.rel, self.n
@@ -95,24 +95,22 @@ class SeizeRomeEncoder(Encoder):
                 who = last["winners"][r]
                 v[lay["last_winners"].at(r, n if who is None else rel(seat, who))] = 1
 
-        def cell(zone: str, card: str, share: float) -> None:
+        def row(zone: str) -> int:
             if zone == "pile top":
-                v[lay["expected_pile_top"].at(slot[card])] += share
-            elif zone == "revealed layer":
-                v[lay["expected_revealed_layer"].at(slot[card])] += share
-            else:       # "seat Q hand", "seat Q COLOUR" (and ", played before drawing from a layer")
-                q, place = zone.split()[1:3]
-                name = "expected_hand" if place == "hand" else "expected_board"
-                v[lay[name].at(rel(seat, int(q)), slot[card])] += share
+                return lay["expected_pile_top"].start
+            if zone == "revealed layer":
+                return lay["expected_revealed_layer"].start
+            q, place = zone.split()[1:3]    # "seat Q hand", "seat Q COLOUR" (", played before ...")
+            return lay["expected_hand" if place == "hand" else "expected_board"].at(rel(seat, int(q)), 0)
 
-        spread_pools(o["knowledge"], 1.0, cell)
+        spread_pools(o["knowledge"], 1.0, row, slot, v)
         v[lay["over"].at(0)] = float(o["over"])
 
     def _recall_fields(self, lay: Layout) -> None:
         n, t, long = self.n, self.slots, self.long
         lay.add("plays", n, self.regions, high=long, doc="per seat and region: its face-down plays there")
         lay.add("draws", n, 2, high=long, doc="per seat: its draws, and of them bonus draws")
-        lay.add("passes", n, high=long)
+        lay.add("passes", n, high=long, doc="per seat: its passes")
         lay.add("your_draws", t, high=long, doc="the cards you drew")
         lay.add("revealed", n, t, high=long, doc="per seat: the cards it was seen to play, every round")
         lay.add("regions_won", n, high=long, doc="per seat: regions it won at a round's end")
