@@ -499,25 +499,49 @@ class Session:
             session._loaded_seats = tuple(Seat(s.name, a) for s, a in zip(session.seats, logged[0], strict=True))
         except (KeyError, TypeError, ValueError, LudusError) as e:
             raise RecordError(f"{source}: its header does not make a game ({e})") from None
-        for number, line in enumerate(lines[1:], 2):
-            if isinstance(line, dict) and "at" in line and line["at"] != position_digest(session.state):
-                raise RecordError(f"{source} line {number} was chosen in another position than the one its "
-                                  "earlier lines lead to: the log was edited, or written by a version of ludus "
-                                  f"whose rules differ (it names {echo(head.get('code'))}, this is "
-                                  f"{code_version()!r})")
-            try:
-                if "undo" in line:
-                    session.undo(line["undo"])
-                elif "seats" not in line:
-                    session._apply(line["seat"], session._action(line["move"]), line.get("how", "person"),
-                                   line.get("agent"))
-            except (KeyError, TypeError):
-                raise RecordError(f"{source} line {number} is not a move or an undo: a line is "
-                                  f'{{"seat": N, "move": TEXT}} or {{"undo": SEAT}}, not {echo(line)}') from None
-            except LudusError as e:
-                raise RecordError(f"{source} line {number} cannot be replayed: {e}") from None
+        session._sink = None
+        session._replay(lines[1:], source, first=2, code=head.get("code"))
         session._sink = sink
         return session
+
+    def follow(self, lines: list, source: str = "the move log") -> None:
+        """Play ``lines`` that another writer of this session's log stored after the lines this
+        session holds (another server process at the same table), each checked against its
+        digest as in ``from_lines``. They are not given to the sink: they are stored already.
+        RecordError if one does not follow, or changes who plays a seat (load the log again)."""
+        if any(isinstance(line, dict) and "seats" in line for line in lines):
+            raise RecordError(f"{source} changed who plays the seats; a session cannot follow that, load the "
+                              "log again")
+        sink, file = self._sink, self._file
+        self._sink = self._file = None
+        try:
+            self._replay(lines, source, first=None, code=None)
+        finally:
+            self._sink, self._file = sink, file
+
+    def _replay(self, lines: list, source: str, first: int | None, code) -> None:
+        """Play stored lines of a move log (its header excepted) with no sink set. ``first``
+        numbers them in errors (None: they are quoted instead); ``code``: the version of ludus
+        that wrote them, if known."""
+        for offset, line in enumerate(lines):
+            where = f"line {first + offset}" if first is not None else f"the line {echo(line, 80)}"
+            if isinstance(line, dict) and "at" in line and line["at"] != position_digest(self.state):
+                written = f"(it names {echo(code)}, this is {code_version()!r})" if code is not None else \
+                    f"(this is {code_version()!r})"
+                raise RecordError(f"{source} {where} was chosen in another position than the one its earlier "
+                                  "lines lead to: the log was edited, or written by a version of ludus whose "
+                                  f"rules differ {written}")
+            try:
+                if "undo" in line:
+                    self.undo(line["undo"])
+                elif "seats" not in line:
+                    self._apply(line["seat"], self._action(line["move"]), line.get("how", "person"),
+                                line.get("agent"))
+            except (KeyError, TypeError):
+                raise RecordError(f"{source} {where} is not a move or an undo: a line is "
+                                  f'{{"seat": N, "move": TEXT}} or {{"undo": SEAT}}, not {echo(line)}') from None
+            except LudusError as e:
+                raise RecordError(f"{source} {where} cannot be replayed: {e}") from None
 
 
 def versioned(state) -> dict:

@@ -434,3 +434,32 @@ def test_a_move_the_log_file_cannot_take_is_not_played(tmp_path, monkeypatch):
     table.close()
     table.close()                                            # twice: harmless
     assert Session.load(path).record() == table.record()
+
+
+def test_a_session_follows_the_lines_another_writer_stored_and_refuses_a_forged_one():
+    """Two server processes at one table: each session plays the lines the other stored (moves
+    and undos), checked against their digests, without storing them again."""
+    store = Store()
+    writer = _cc(sink=store)
+    kept: list[dict] = []
+    reader = Session.from_lines(store.lines, sink=kept.append)
+    writer.play(0, "arrange spy")
+    writer.undo(0)
+    rng = random.Random(2)
+    for _ in range(8):
+        writer.play(writer.to_move, rng.choice(writer.legal_actions()))
+    reader.follow(store.lines[1:])
+    assert reader.record() == writer.record() and reader.takebacks == writer.takebacks and kept == []
+    assert reader.observe(1) == writer.observe(1)
+    reader.play(reader.to_move, reader.legal_actions()[0])          # and it writes on from there
+    assert kept == [{**kept[0], "seat": writer.to_move}] and len(kept) == 1
+
+    behind = Session.from_lines(store.lines[:-1])
+    before = behind.record()
+    with pytest.raises(ludus.RecordError, match="another position"):
+        behind.follow([{**store.lines[-1], "at": "0" * 16}])
+    with pytest.raises(ludus.RecordError, match="the line .* cannot be replayed"):
+        behind.follow([{**store.lines[-1], "at": store.lines[-1]["at"], "seat": 1 - store.lines[-1]["seat"]}])
+    with pytest.raises(ludus.RecordError, match="changed who plays"):
+        behind.follow([{"seats": ["random", None]}])
+    assert behind.record() == before

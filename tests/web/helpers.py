@@ -6,6 +6,8 @@ import contextlib
 import json
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
 
@@ -69,6 +71,28 @@ class Server:
 
     def client(self, table: str, token: str | None = None, since: int | None = None) -> Client:
         return Client(ws_url(self.url, table), token, since)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_process(db: str, port: int, *args: str) -> subprocess.Popen:
+    """A real ``ludus serve`` on ``port`` of 127.0.0.1 (more options in ``args``), once it answers."""
+    process = subprocess.Popen([sys.executable, "-m", "ludus.cli", "serve", "--port", str(port), "--db", db,
+                                "--bots", "1", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + WAIT
+    while True:
+        assert process.poll() is None, process.stdout.read().decode()
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5).status_code == 200:
+                return process
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "ludus serve did not start"
+        time.sleep(0.1)
 
 
 def ws_url(base: str, table: str) -> str:

@@ -6,45 +6,21 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
-import subprocess
-import sys
 import time
 
 import httpx
 
 from ludus.server.storage import Store, make_engine
 
-from .helpers import WAIT, Client, check_seen, ws_url
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve(db: str, port: int) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "ludus.cli", "serve", "--port", str(port), "--db", db,
-                                "--bots", "1"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + WAIT
-    while True:
-        assert process.poll() is None, process.stdout.read().decode()
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=5).status_code == 200:
-                return process
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, "ludus serve did not start"
-        time.sleep(0.1)
+from .helpers import WAIT, Client, check_seen, free_port, serve_process, ws_url
 
 
 def test_a_killed_server_restarted_on_its_database_goes_on_move_for_move(tmp_path):
     db = f"sqlite:///{tmp_path / 'server.sqlite3'}"
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     rng = random.Random(7)
-    server = _serve(db, port)
+    server = serve_process(db, port)
     try:
         r = httpx.post(f"{base}/api/tables", json={"game": "seize-rome", "seats": ["person", "heuristic"]})
         table = r.json()["id"]
@@ -68,7 +44,7 @@ def test_a_killed_server_restarted_on_its_database_goes_on_move_for_move(tmp_pat
     before = Store(make_engine(db)).lines(table)
     assert len(before) == seq + 1 and before[seq]["how"] == "person"
 
-    server = _serve(db, port)
+    server = serve_process(db, port)
     try:
         last_seen = max(m["seq"] for m in first.messages if m["type"] in ("welcome", "update"))
         again = Client(ws_url(base, table), token, since=last_seen)

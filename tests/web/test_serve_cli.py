@@ -17,7 +17,7 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
     assert "pip install -e '.[web]'" in result.output
 
 
-def test_several_server_processes_are_refused(tmp_path):
+def test_several_server_processes_on_sqlite_are_refused(tmp_path):
     result = CliRunner().invoke(app, ["serve", "--workers", "2", "--db", str(tmp_path / "s.sqlite3")])
     assert result.exit_code == 2 and "PostgreSQL" in result.output
     assert not (tmp_path / "s.sqlite3").exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from .common import app, fail
@@ -15,9 +17,10 @@ from .common import app, fail
               help="A SQLAlchemy database URL, or a SQLite file's path (default: a SQLite file in your "
                    "data folder).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Server processes (one, for now).")
+              help="Server processes (several need PostgreSQL: they share the tables through it).")
 @click.option("--bots", type=click.IntRange(min=1), default=None,
-              help="Processes the bots think in (default: one per processor).")
+              help="Processes the bots think in, per server process (default: the processors shared "
+                   "among the server processes).")
 def serve_cmd(host, port, db, workers, bots) -> None:
     """Play over the network: tables for people and bots, joined by invite links.
 
@@ -40,13 +43,25 @@ def serve_cmd(host, port, db, workers, bots) -> None:
         shown = make_url(url)
     except Exception:
         fail(f"--db {db!r} is neither a database URL (e.g. postgresql+psycopg://user@host/ludus) nor a file path")
-    if workers > 1:
-        if shown.get_backend_name() == "sqlite":
-            fail("several server processes need PostgreSQL (--db postgresql+psycopg://...); with SQLite run "
-                 "one (--workers 1)")
-        fail("several server processes cannot share a table yet; run one (--workers 1)")
-    application = create_app(url, bot_processes=bots)
+    if workers > 1 and shown.get_backend_name() == "sqlite":
+        fail("several server processes need PostgreSQL (--db postgresql+psycopg://...); with SQLite run "
+             "one (--workers 1)")
     where = f"[{host}]" if ":" in host else host
-    click.echo(f"ludus serve: http://{where}:{port}/docs to make a table "
-               f"(database {shown.render_as_string(hide_password=True)})")
-    uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")
+    said = f"ludus serve: open http://{where}:{port}/ (database {shown.render_as_string(hide_password=True)}"
+    if workers == 1:
+        application = create_app(url, bot_processes=bots)
+        click.echo(said + ")")
+        uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")
+        return
+    # Each server process builds its own application (uvicorn spawns them); the schema is
+    # brought up to date once, here, first.
+    from ludus.server.storage import make_engine, migrate
+
+    engine = make_engine(url)
+    migrate(engine)
+    engine.dispose()
+    os.environ["LUDUS_SERVE_DB"] = url
+    os.environ["LUDUS_SERVE_BOTS"] = str(bots or max(1, (os.cpu_count() or 1) // workers))
+    click.echo(said + f", {workers} server processes)")
+    uvicorn.run("ludus.server.app:from_environment", factory=True, workers=workers, host=host, port=port,
+                ws_max_size=65536, log_level="warning")

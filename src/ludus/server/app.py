@@ -18,9 +18,9 @@ from pydantic import BaseModel, ConfigDict
 from ludus.core.errors import echo
 from ludus.session import Session
 
-from . import limits, protocol
+from . import limits, pages, protocol
 from .clocks import TimeSource, check_clock
-from .live import Connection, Hub, LiveTable, error, orphan_guard
+from .live import Connection, Hub, LiveTable, error, listen, orphan_guard
 from .storage import OVER, Store, default_url, make_engine, migrate
 
 # A request body larger than this is refused unread (a table's options and seats fit in 1 KB).
@@ -57,14 +57,21 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                                    mp_context=multiprocessing.get_context("spawn"),
                                    initializer=orphan_guard, initargs=(os.getpid(),))
         app.state.hub.pool = pool
+        # PostgreSQL: other server processes may serve the same tables; hear what they store.
+        listener = asyncio.create_task(listen(hub, store.conninfo())) if store.shared else None
         try:
             yield
         finally:
+            if listener is not None:
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await listener
             pool.shutdown(wait=False, cancel_futures=True)
             engine.dispose()
 
     app = FastAPI(title="ludus", lifespan=lifespan)
     app.state.hub = hub = Hub(store, time=time)
+    pages.mount(app)
     made: dict[str, list[str]] = {}         # client address -> the tables it made that may be open
 
     @app.middleware("http")
@@ -185,6 +192,12 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             await hub.leave(table, conn)
 
     return app
+
+
+def from_environment() -> FastAPI:
+    """The application as ``ludus serve --workers N`` starts it in each server process: its
+    database URL in ``LUDUS_SERVE_DB``, its bot processes in ``LUDUS_SERVE_BOTS``."""
+    return create_app(os.environ["LUDUS_SERVE_DB"], bot_processes=int(os.environ["LUDUS_SERVE_BOTS"]))
 
 
 async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:

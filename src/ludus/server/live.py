@@ -27,7 +27,7 @@ from ludus.session import Session, decide
 
 from . import protocol
 from .clocks import Clocks, TimeSource
-from .storage import Store
+from .storage import CHANNEL, LineTaken, Store
 
 log = logging.getLogger("ludus.server")
 
@@ -129,6 +129,9 @@ class LiveTable:
         If ``act`` fails, nothing was played: ``conn`` is told why (without one, it raises)."""
         try:
             await asyncio.to_thread(act)
+        except LineTaken:
+            await self.catch_up()           # another process stored that line: the game moved on
+            raise
         except LudusError as e:
             if conn is None:
                 raise
@@ -141,18 +144,40 @@ class LiveTable:
             conn.send(error("unavailable", "the move could not be stored, so it was not played; "
                                            "send it again in a moment"))
             return
-        self.moves.append(len(self.session.state.history))
-        if self.clocks is not None:
-            self.clocks.started(self.session, self.lines[-1])
+        self._took(self.lines[-1])
         if conn is not None:
             conn.send({"type": "ack", "seq": self.seq})
         self._broadcast(self.lines[-1])
+        await self._finish()
+        self.start_bots()
+        self.start_clock()
+
+    def _took(self, line: dict) -> None:
+        """The session took ``line`` (stored here or by another process): count it."""
+        self.moves.append(len(self.session.state.history))
+        if self.clocks is not None:
+            self.clocks.started(self.session, line)
+
+    async def _finish(self) -> None:
         if self.session.over:
             state = self.session.state
             await asyncio.to_thread(self.hub.store.finish, self.id,
                                     {"scores": list(state.scores()), "returns": list(state.returns())})
-        self.start_bots()
-        self.start_clock()
+
+    async def catch_up(self) -> None:
+        """Take the lines other server processes stored since ours (PostgreSQL), telling every
+        connection here as they come. Called with the lock held."""
+        lines = await asyncio.to_thread(self.hub.store.lines_after, self.id, self.seq)
+        for line in lines:
+            await asyncio.to_thread(self.session.follow, [line], f"table {self.id}")
+            self.lines.append(line)
+            if self.clocks is not None:
+                self.clocks.restore(line["clock"])
+            self._took(line)
+            self._broadcast(line)
+        if lines:
+            await self._finish()
+            self.start_clock()
 
     async def request(self, conn: Connection, message: protocol.Move | protocol.Undo) -> None:
         """A client's move or undo, at the seq it names: played, acknowledged again (a resend of
@@ -160,13 +185,7 @@ class LiveTable:
         seat = conn.seat
         async with self.lock:
             if message.seq != self.seq + 1:
-                if 0 < message.seq <= self.seq and self._resent(message, seat):
-                    conn.send({"type": "ack", "seq": message.seq})
-                    return
-                conn.send(error("stale", f"seq {message.seq} is not the next line's: the table is at seq "
-                                         f"{self.seq}, so the next move takes {self.seq + 1}; here it is as "
-                                         "it stands"))
-                conn.send(self.welcome(seat, None))
+                self._not_next(conn, message)
                 return
             if seat is None:
                 conn.send(error("not-your-turn", "a spectator makes no moves"))
@@ -186,7 +205,20 @@ class LiveTable:
                 return
             else:
                 act = lambda: session.play(seat, message.move)  # noqa: E731
-            await self._play(act, conn)
+            try:
+                await self._play(act, conn)
+            except LineTaken:                   # another process stored line seq first
+                self._not_next(conn, message)
+
+    def _not_next(self, conn: Connection, message: protocol.Move | protocol.Undo) -> None:
+        """The answer to a request for a seq that is not the next one: the ack again if it is
+        a resend of the line stored there, else a resync."""
+        if 0 < message.seq <= self.seq and self._resent(message, conn.seat):
+            conn.send({"type": "ack", "seq": message.seq})
+            return
+        conn.send(error("stale", f"seq {message.seq} is not the next line's: the table is at seq "
+                                 f"{self.seq}, so the next move takes {self.seq + 1}; here it is as it stands"))
+        conn.send(self.welcome(conn.seat, None))
 
     def _resent(self, message, seat: int | None) -> bool:
         """Whether line ``message.seq`` is this very move (or undo) by this seat."""
@@ -222,7 +254,7 @@ class LiveTable:
                 async with self.lock:
                     try:
                         await self._play(lambda: self.session.play_task(task, move))  # noqa: B023
-                    except IllegalAction:
+                    except (IllegalAction, LineTaken):
                         continue                # the game moved on meanwhile (an undo): ask again
         except Exception:
             log.exception("table %s: a bot's move failed; it is tried again when someone connects", self.id)
@@ -262,7 +294,7 @@ class LiveTable:
                     try:
                         await self._play(lambda: session.play_task(task, move))  # noqa: B023
                         return
-                    except IllegalAction:
+                    except (IllegalAction, LineTaken):
                         continue                # the game moved on meanwhile (an undo): look again
         except Exception:
             log.exception("table %s: a timeout move failed; it is tried again when someone connects", self.id)
@@ -298,6 +330,7 @@ class Hub:
         self.time = time or TimeSource()
         self.tables: dict[str, LiveTable] = {}
         self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task] = set()
 
     def create(self, game, agents: list[str | None], seed: int | None = None,
                clock: dict | None = None) -> tuple[str, dict]:
@@ -321,12 +354,37 @@ class Hub:
                     return None
                 table = await asyncio.to_thread(LiveTable, self, public_id, lines)
                 self.tables[public_id] = table
+                if self.store.shared:           # a line announced while it was loading
+                    async with table.lock:
+                        await table.catch_up()
                 if table.session.over:          # a crash between the last move and its end
                     state = table.session.state
                     await asyncio.to_thread(self.store.finish, public_id,
                                             {"scores": list(state.scores()), "returns": list(state.returns())})
             table.users += 1
             return table
+
+    def heard(self, public_id: str, seq: int | None) -> None:
+        """Another process stored line ``seq`` of a table (None: maybe some lines): if that
+        table is loaded here and behind, it catches up in the background."""
+        table = self.tables.get(public_id)
+        if table is not None and (seq is None or seq > len(table.lines) - 1):
+            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            self._tasks.add(task)               # the loop keeps only a weak reference
+            task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        try:
+            async with table.lock:
+                await table.catch_up()
+        except Exception:
+            log.exception("table %s: could not take the lines another process stored; its connections "
+                          "are closed and it is loaded again when they come back", table.id)
+            async with self._lock:
+                if self.tables.get(table.id) is table:
+                    del self.tables[table.id]
+                for conn in table.connections:
+                    conn.send(None)
 
     async def leave(self, table: LiveTable, conn: Connection | None, user: bool = True) -> None:
         """A user of ``enter`` left (with its connection, if it got one), or (``user`` False) a
@@ -341,3 +399,26 @@ class Hub:
                 del self.tables[table.id]
                 if table.timer is not None and table.timer is not asyncio.current_task():
                     table.timer.cancel()        # it is watched again when the table is loaded
+
+
+async def listen(hub: Hub, conninfo: str, retry: float = 1.0) -> None:
+    """Keep the tables loaded here in step with the lines other server processes store: each
+    stored line is announced on PostgreSQL's channel (``storage.CHANNEL``) as "TABLE SEQ". Runs
+    until cancelled; after a lost connection it connects again and catches every table up."""
+    import psycopg
+
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as db:
+                await db.execute(f"LISTEN {CHANNEL}")
+                for table in list(hub.tables.values()):      # what was announced while we were away
+                    hub.heard(table.id, None)
+                async for news in db.notifies():
+                    public_id, _, seq = news.payload.partition(" ")
+                    hub.heard(public_id, int(seq))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("lost the PostgreSQL connection that listens for other processes' moves; "
+                          "connecting again in %s s", retry)
+        await asyncio.sleep(retry)

@@ -32,15 +32,23 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 # A table's status: a person's seat not taken yet (the lobby lists it), all taken, or over.
 OPEN, PLAYING, OVER = "open", "playing", "over"
+# The PostgreSQL channel each stored line is announced on ("TABLE SEQ"), to the other processes.
+CHANNEL = "ludus_lines"
+
+
+class LineTaken(Exception):
+    """Another writer (another server process) stored this line of the table's log first."""
 
 
 def now() -> dt.datetime:
@@ -129,11 +137,24 @@ def alembic_config(engine: Engine):
     return config
 
 
+# The PostgreSQL advisory lock that lets one server process at a time migrate the schema.
+MIGRATION_LOCK = 0x6C75647573        # "ludus"
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration."""
+    """Bring the schema to the newest migration (on PostgreSQL, one process at a time: several
+    may start together on one database)."""
     from alembic import command
 
-    command.upgrade(alembic_config(engine), "head")
+    if engine.dialect.name != "postgresql":
+        command.upgrade(alembic_config(engine), "head")
+        return
+    with engine.connect() as holder:
+        holder.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+        try:
+            command.upgrade(alembic_config(engine), "head")
+        finally:
+            holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
 
 
 class Store:
@@ -142,6 +163,12 @@ class Store:
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        # PostgreSQL: several server processes may share the tables (LISTEN/NOTIFY keeps them in step).
+        self.shared = engine.dialect.name == "postgresql"
+
+    def conninfo(self) -> str:
+        """The database's address as libpq takes it (PostgreSQL), for a connection of our own."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def create_table(self, game: str, options: dict, agents: list[str | None], header: dict) -> tuple[str, dict]:
         """A new table with its header line; returns its public id and a token per person seat
@@ -200,11 +227,27 @@ class Store:
                                .where(TableRow.public_id == public_id).order_by(LineRow.seq)).all()
             return [json.loads(t) for t in texts]
 
+    def lines_after(self, public_id: str, seq: int) -> list[dict]:
+        """The lines of a table's log after line ``seq``, in order."""
+        with Session(self.engine) as db:
+            texts = db.scalars(select(LineRow.line).join(TableRow, LineRow.table_id == TableRow.id)
+                               .where(TableRow.public_id == public_id, LineRow.seq > seq)
+                               .order_by(LineRow.seq)).all()
+            return [json.loads(t) for t in texts]
+
     def append(self, public_id: str, seq: int, line: dict) -> None:
-        """Store line ``seq`` of a table's log and commit; IntegrityError if it exists already."""
-        with Session(self.engine) as db, db.begin():
-            table_id = db.scalar(select(TableRow.id).where(TableRow.public_id == public_id))
-            db.add(LineRow(table_id=table_id, seq=seq, line=json.dumps(line), created=now()))
+        """Store line ``seq`` of a table's log and commit; LineTaken if another writer stored
+        that line first. On PostgreSQL the commit also tells every listening process."""
+        try:
+            with Session(self.engine) as db, db.begin():
+                table_id = db.scalar(select(TableRow.id).where(TableRow.public_id == public_id))
+                db.add(LineRow(table_id=table_id, seq=seq, line=json.dumps(line), created=now()))
+                if self.shared:
+                    db.flush()
+                    db.execute(text("SELECT pg_notify(:channel, :news)"),
+                               {"channel": CHANNEL, "news": f"{public_id} {seq}"})
+        except IntegrityError:
+            raise LineTaken(f"line {seq} of table {public_id} is stored already") from None
 
     def unfinished(self, public_ids: list[str]) -> list[str]:
         """Those of these tables that are not over yet."""
