@@ -4,6 +4,8 @@ survive a restart."""
 
 from __future__ import annotations
 
+from time import monotonic, sleep
+
 import pytest
 
 from ludus.server.clocks import FakeTime
@@ -120,6 +122,40 @@ def test_a_restarted_server_keeps_the_clocks(tmp_path):
         clocks = watcher.view["clocks"]
         assert clocks["running"] == 1 - seat
         assert clocks["left"][seat] == 45 and clocks["left"][1 - seat] == 50
+
+
+def test_a_clock_runs_out_at_a_table_nobody_is_at(timed):
+    """Turn-based play: both people went away. The sweep finds the clock that ran out and the
+    timeout agent plays, as it would with them watching; then the other seat's clock runs."""
+    server, time = timed
+    table, clients, watcher = _players(server, {"kind": "turn", "hours": 1})
+    seat = _mover(clients).welcome["seat"]
+    for c in [*clients, watcher]:
+        c.close()
+    _until_unloaded(server, table)
+    time.advance(1800)
+    assert len(server.lines(table)) == 1                # not yet
+    time.advance(1801)
+    lines = _until(lambda: server.lines(table), lambda got: len(got) > 1)
+    assert (lines[1]["seat"], lines[1]["how"]) == (seat, "timeout")
+    _until_unloaded(server, table)
+    time.advance(3601)
+    lines = _until(lambda: server.lines(table), lambda got: len(got) > 2)
+    assert (lines[2]["seat"], lines[2]["how"]) == (1 - seat, "timeout")
+    with server.client(table) as again:
+        assert again.view["clocks"]["left"][seat] == 3600 and again.view["seq"] == 2
+
+
+def _until(get, test, seconds: float = 60):
+    deadline = monotonic() + seconds
+    while not test(got := get()):
+        assert monotonic() < deadline, got
+        sleep(0.05)
+    return got
+
+
+def _until_unloaded(server, table) -> None:
+    _until(lambda: table in server.hub.tables, lambda loaded: not loaded)
 
 
 @pytest.mark.parametrize(("clock", "field"), [

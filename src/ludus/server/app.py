@@ -59,9 +59,11 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         app.state.hub.pool = pool
         # PostgreSQL: other server processes may serve the same tables; hear what they store.
         listener = asyncio.create_task(listen(hub, store.conninfo())) if store.shared else None
+        sweeper = asyncio.create_task(hub.sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -72,7 +74,6 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
     app = FastAPI(title="ludus", lifespan=lifespan)
     app.state.hub = hub = Hub(store, time=time)
     pages.mount(app)
-    made: dict[str, list[str]] = {}         # client address -> the tables it made that may be open
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
@@ -110,12 +111,10 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             return JSONResponse({"detail": "the table cannot be made as asked", "errors": errors},
                                 status_code=422)
         address = request.client.host if request.client else ""
-        mine = made[address] = await asyncio.to_thread(store.unfinished, made.get(address, []))
-        if len(mine) >= limits.MAX_OPEN_TABLES:
+        if await asyncio.to_thread(store.open_tables_of, address) >= limits.MAX_OPEN_TABLES:
             return JSONResponse({"detail": f"at most {limits.MAX_OPEN_TABLES} tables not yet over per client "
                                            "address; finish one first"}, status_code=429)
-        public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock)
-        mine.append(public_id)
+        public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock, address)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}

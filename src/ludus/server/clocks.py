@@ -83,7 +83,8 @@ class FakeTime(TimeSource):
             due = [s for s in self._sleepers if s[0] <= self.time]
             self._sleepers = [s for s in self._sleepers if s[0] > self.time]
         for _, loop, future in due:
-            loop.call_soon_threadsafe(lambda f=future: f.done() or f.set_result(None))
+            if not loop.is_closed():        # a server stopped meanwhile
+                loop.call_soon_threadsafe(lambda f=future: f.done() or f.set_result(None))
 
 
 class Clocks:
@@ -105,6 +106,11 @@ class Clocks:
         """The seconds the seat to move has left (None: no clock runs)."""
         seat = self.running(session)
         return None if seat is None else self.left[seat] - (now - self.since)
+
+    def deadline(self, session) -> float | None:
+        """When the running clock runs out (None: none runs)."""
+        seat = self.running(session)
+        return None if seat is None else self.since + self.left[seat]
 
     def charge(self, session, line: dict, now: float) -> dict:
         """The clocks once ``line`` is played at ``now``, to store with it (``restore`` them

@@ -148,6 +148,8 @@ class LiveTable:
         if conn is not None:
             conn.send({"type": "ack", "seq": self.seq})
         self._broadcast(self.lines[-1])
+        if self.clocks is not None and not self.session.over:
+            await asyncio.to_thread(self.hub.store.set_deadline, self.id, self.clocks.deadline(self.session))
         await self._finish()
         self.start_bots()
         self.start_clock()
@@ -263,6 +265,18 @@ class LiveTable:
 
     # -- clocks ---------------------------------------------------------------------------------
 
+    async def expire(self) -> None:
+        """Play the timeout move if the running clock ran out (a table loaded for that alone);
+        else store when it will."""
+        if self.clocks is None:
+            return
+        async with self.lock:
+            left = self.clocks.remaining(self.session, self.hub.time.now())
+        if left is not None and left <= 0:
+            await self._run_clock()
+        else:
+            await asyncio.to_thread(self.hub.store.set_deadline, self.id, self.clocks.deadline(self.session))
+
     def start_clock(self) -> None:
         """Watch the running clock (again, after each line): when a person's time runs out, the
         timeout agent plays its move."""
@@ -333,15 +347,39 @@ class Hub:
         self._tasks: set[asyncio.Task] = set()
 
     def create(self, game, agents: list[str | None], seed: int | None = None,
-               clock: dict | None = None) -> tuple[str, dict]:
-        """A new table (stored, not live yet): its public id and its person seats' tokens. Its
-        ``clock`` (checked by ``check_clock``) starts now."""
+               clock: dict | None = None, creator: str | None = None) -> tuple[str, dict]:
+        """A new table (stored, not live yet) made from the address ``creator``: its public id
+        and its person seats' tokens. Its ``clock`` (checked by ``check_clock``) starts now."""
         header: list[dict] = []
-        Session(game, agents, seed=seed, sink=header.append, auto=False)
+        session = Session(game, agents, seed=seed, sink=header.append, auto=False)
+        deadline = None
         if clock is not None:
             start = Clocks(clock, [a is None for a in agents], self.time.now())
             header[0]["clock"] = {**clock, "time": start.since, "left": start.left}
-        return self.store.create_table(game.id, game.options_dict(), agents, header[0])
+            deadline = start.deadline(session)
+        return self.store.create_table(game.id, game.options_dict(), agents, header[0], creator, deadline)
+
+    async def sweep(self, every: float = 30.0) -> None:
+        """Every ``every`` seconds, play the timeout moves of clocks that ran out at tables
+        nobody is at (a table loaded here watches its own clock). Runs until cancelled."""
+        while True:
+            await self.time.sleep_until(self.time.now() + every)
+            try:
+                due = await asyncio.to_thread(self.store.due, self.time.now())
+                for public_id in due:
+                    if public_id not in self.tables:
+                        await self._expire(public_id)
+            except Exception:
+                log.exception("the sweep for clocks that ran out failed; it runs again in %s s", every)
+
+    async def _expire(self, public_id: str) -> None:
+        table = await self.enter(public_id)
+        if table is None:
+            return
+        try:
+            await table.expire()
+        finally:
+            await self.leave(table, None)
 
     async def enter(self, public_id: str) -> LiveTable | None:
         """The live table (loaded if need be), counted as in use until ``leave``; None if there

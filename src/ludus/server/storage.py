@@ -31,6 +31,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     select,
     text,
     update,
@@ -75,6 +76,11 @@ class TableRow(Base):
     finished: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     # At the end: {"scores": [...], "returns": [...]}, so the lobby and the table's page need no replay.
     result: Mapped[dict | None] = mapped_column(JSON)
+    # The SHA-256 of the address that made it, while it is not over (the per-address limit).
+    creator: Mapped[str | None] = mapped_column(String(64), index=True)
+    # When the running person's clock runs out (None: no clock runs), so that a clock runs out
+    # at a table nobody is at.
+    deadline: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class SeatRow(Base):
@@ -170,13 +176,16 @@ class Store:
         """The database's address as libpq takes it (PostgreSQL), for a connection of our own."""
         return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
-    def create_table(self, game: str, options: dict, agents: list[str | None], header: dict) -> tuple[str, dict]:
-        """A new table with its header line; returns its public id and a token per person seat
+    def create_table(self, game: str, options: dict, agents: list[str | None], header: dict,
+                     creator: str | None = None, deadline: float | None = None) -> tuple[str, dict]:
+        """A new table with its header line, made from the address ``creator``, its first
+        clock running out at ``deadline``; returns its public id and a token per person seat
         (seat -> token: given once, stored only as a hash)."""
         tokens = {seat: secrets.token_urlsafe(24) for seat, agent in enumerate(agents) if agent is None}
         with Session(self.engine) as db, db.begin():
             table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
-                             created=now(), finished=None, result=None)
+                             created=now(), finished=None, result=None,
+                             creator=None if creator is None else token_hash(creator), deadline=_moment(deadline))
             db.add(table)
             db.flush()
             for seat, agent in enumerate(agents):
@@ -249,16 +258,34 @@ class Store:
         except IntegrityError:
             raise LineTaken(f"line {seq} of table {public_id} is stored already") from None
 
-    def unfinished(self, public_ids: list[str]) -> list[str]:
-        """Those of these tables that are not over yet."""
+    def open_tables_of(self, creator: str) -> int:
+        """How many tables not yet over the address ``creator`` made."""
         with Session(self.engine) as db:
-            return list(db.scalars(select(TableRow.public_id).where(TableRow.public_id.in_(public_ids),
-                                                                    TableRow.status != OVER)))
+            return db.scalar(select(func.count()).select_from(TableRow)
+                             .where(TableRow.creator == token_hash(creator), TableRow.status != OVER))
 
-    def finish(self, public_id: str, result: dict) -> None:
+    def set_deadline(self, public_id: str, deadline: float | None) -> None:
+        """When the table's running clock runs out now (None: none runs)."""
         with Session(self.engine) as db, db.begin():
             db.execute(update(TableRow).where(TableRow.public_id == public_id, TableRow.status != OVER)
-                       .values(status=OVER, finished=now(), result=result))
+                       .values(deadline=_moment(deadline)))
+
+    def due(self, moment: float, limit: int = 100) -> list[str]:
+        """Tables not over whose running clock ran out by ``moment``, the longest overdue first."""
+        with Session(self.engine) as db:
+            return list(db.scalars(select(TableRow.public_id)
+                                   .where(TableRow.deadline <= _moment(moment), TableRow.status != OVER)
+                                   .order_by(TableRow.deadline).limit(limit)))
+
+    def finish(self, public_id: str, result: dict) -> None:
+        """The game is over: its result is kept; who made it and its clock are forgotten."""
+        with Session(self.engine) as db, db.begin():
+            db.execute(update(TableRow).where(TableRow.public_id == public_id, TableRow.status != OVER)
+                       .values(status=OVER, finished=now(), result=result, creator=None, deadline=None))
+
+
+def _moment(seconds: float | None) -> dt.datetime | None:
+    return None if seconds is None else dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
 
 
 def _iso(moment: dt.datetime | None) -> str | None:
