@@ -49,10 +49,10 @@ class Server:
         self.thread.join(WAIT)
 
     def table(self, game: str, seats: list[str], options: dict | None = None,
-              clock: dict | None = None) -> tuple[str, dict[int, str]]:
+              clock: dict | None = None, public: bool = False) -> tuple[str, dict[int, str]]:
         """A new table through the API: its id and each person seat's token (from its invite)."""
         r = self.http.post("/api/tables", json={"game": game, "options": options or {}, "seats": seats,
-                                                "clock": clock})
+                                                "clock": clock, "public": public})
         assert r.status_code == 201, r.text
         body = r.json()
         return body["id"], {i["seat"]: i["url"].split("#seat=", 1)[1] for i in body["invites"]}

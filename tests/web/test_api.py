@@ -67,10 +67,11 @@ def test_a_table_is_refused_field_by_field_saying_what_would_be_right(server):
     assert server.http.get("/api/tables").json() == before
 
 
-def test_the_lobby_lists_tables_with_free_person_seats_and_no_tokens_or_seeds(server):
-    table, tokens = server.table("seize-rome", ["person", "person"])
+def test_the_lobby_lists_public_tables_with_free_person_seats_and_no_tokens_or_seeds(server):
+    table, tokens = server.table("seize-rome", ["person", "person"], public=True)
+    private, _ = server.table("seize-rome", ["person", "person"])
     lobby = server.http.get("/api/tables").json()
-    assert table in [t["id"] for t in lobby]
+    assert table in [t["id"] for t in lobby] and private not in [t["id"] for t in lobby]
     seed = str(server.lines(table)[0]["seed"])
     text = json.dumps(lobby) + json.dumps(server.http.get(f"/api/tables/{table}").json())
     for secret in (*tokens.values(), seed):
@@ -103,3 +104,30 @@ def test_seat_tokens_are_stored_only_as_their_hashes(server):
     dump = repr(stored)
     for token in tokens.values():
         assert token not in dump and hashlib.sha256(token.encode()).hexdigest() in dump
+
+
+def test_a_newcomer_joins_a_free_seat_of_a_public_table_from_the_lobby(server):
+    """The lobby's tables are joinable: a newcomer gets a free person seat with a token of its
+    own (the invite made for that seat stops working); private tables and taken seats refuse."""
+    table, tokens = server.table("claim", ["person", "person", "random"], {"players": 3}, public=True)
+    with server.client(table, tokens[0]):
+        r = server.http.post(f"/api/tables/{table}/join", json={"seat": 0})
+        assert r.status_code == 409 and "free seats: 1" in r.json()["detail"]
+        r = server.http.post(f"/api/tables/{table}/join", json={})
+        assert r.status_code == 200, r.text
+        joined = r.json()
+        assert (joined["seat"], joined["name"]) == (1, ludus.make("claim", players=3).seat_names[1])
+        token = joined["url"].split("#seat=")[1]
+        assert token != tokens[1]
+        with server.client(table, token) as newcomer:
+            assert newcomer.welcome["seat"] == 1
+        facts = server.http.get(f"/api/tables/{table}").json()
+        assert facts["status"] == "playing" and table not in [t["id"] for t in server.http.get("/api/tables").json()]
+        assert server.http.post(f"/api/tables/{table}/join", json={}).status_code == 409
+    private, _ = server.table("claim", ["person", "person"])
+    r = server.http.post(f"/api/tables/{private}/join", json={})
+    assert r.status_code == 403 and "invitation" in r.json()["detail"]
+    assert server.http.post("/api/tables/nosuch/join", json={}).status_code == 404
+    assert server.http.post(f"/api/tables/{table}/join", json={"seat": "one"}).status_code == 422
+    r = server.http.post("/api/tables", json={"game": "claim", "seats": ["person", "person"], "public": "yes"})
+    assert r.status_code == 422 and [e["field"] for e in r.json()["errors"]] == ["public"]

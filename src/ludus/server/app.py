@@ -21,7 +21,7 @@ from ludus.session import Session
 from . import limits, pages, protocol
 from .clocks import TimeSource, check_clock
 from .live import Connection, Hub, LiveTable, error, listen, orphan_guard
-from .storage import OVER, Store, default_url, make_engine, migrate
+from .storage import OVER, JoinRefused, Store, default_url, make_engine, migrate
 
 # A request body larger than this is refused unread (a table's options and seats fit in 1 KB).
 MAX_BODY = 16384
@@ -38,6 +38,12 @@ class NewTable(BaseModel):
     options: object = {}
     seats: object = None
     clock: object = None
+    public: object = False
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = None
 
 
 def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
@@ -107,6 +113,9 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             clock = check_clock(body.clock)
         except protocol.FieldError as e:
             errors += e.errors
+        if not isinstance(body.public, bool):
+            errors.append({"field": "public", "message": "true (listed in the lobby, its free seats open to anyone) "
+                                                         f"or false (by invitation only), not {echo(body.public, 40)}"})
         if errors:
             return JSONResponse({"detail": "the table cannot be made as asked", "errors": errors},
                                 status_code=422)
@@ -114,11 +123,22 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         if await asyncio.to_thread(store.open_tables_of, address) >= limits.MAX_OPEN_TABLES:
             return JSONResponse({"detail": f"at most {limits.MAX_OPEN_TABLES} tables not yet over per client "
                                            "address; finish one first"}, status_code=429)
-        public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock, address)
+        public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock, address, body.public)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}
                             for seat, token in tokens.items()]}
+
+    @app.post("/api/tables/{public_id}/join")
+    async def join_table(public_id: str, body: Join, request: Request):
+        try:
+            seat, token = await asyncio.to_thread(store.join, public_id, body.seat)
+        except JoinRefused as e:
+            return _no_table(public_id) if e.status == 404 else JSONResponse({"detail": str(e)}, status_code=e.status)
+        facts = await asyncio.to_thread(store.table, public_id)
+        name = _with_names(facts)["seats"][seat]["name"]
+        base = str(request.base_url).rstrip("/")
+        return {"id": public_id, "seat": seat, "name": name, "url": f"{base}/t/{public_id}#seat={token}"}
 
     @app.get("/api/tables")
     async def lobby():

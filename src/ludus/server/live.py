@@ -347,9 +347,10 @@ class Hub:
         self._tasks: set[asyncio.Task] = set()
 
     def create(self, game, agents: list[str | None], seed: int | None = None,
-               clock: dict | None = None, creator: str | None = None) -> tuple[str, dict]:
-        """A new table (stored, not live yet) made from the address ``creator``: its public id
-        and its person seats' tokens. Its ``clock`` (checked by ``check_clock``) starts now."""
+               clock: dict | None = None, creator: str | None = None, public: bool = False) -> tuple[str, dict]:
+        """A new table (stored, not live yet) made from the address ``creator``, ``public`` (in
+        the lobby, open to anyone) or not: its public id and its person seats' tokens. Its
+        ``clock`` (checked by ``check_clock``) starts now."""
         header: list[dict] = []
         session = Session(game, agents, seed=seed, sink=header.append, auto=False)
         deadline = None
@@ -357,7 +358,7 @@ class Hub:
             start = Clocks(clock, [a is None for a in agents], self.time.now())
             header[0]["clock"] = {**clock, "time": start.since, "left": start.left}
             deadline = start.deadline(session)
-        return self.store.create_table(game.id, game.options_dict(), agents, header[0], creator, deadline)
+        return self.store.create_table(game.id, game.options_dict(), agents, header[0], creator, deadline, public)
 
     async def sweep(self, every: float = 30.0) -> None:
         """Every ``every`` seconds, play the timeout moves of clocks that ran out at tables

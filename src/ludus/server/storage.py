@@ -23,6 +23,7 @@ from pathlib import Path
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -31,6 +32,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     func,
     select,
     text,
@@ -81,6 +83,8 @@ class TableRow(Base):
     # When the running person's clock runs out (None: no clock runs), so that a clock runs out
     # at a table nobody is at.
     deadline: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    # Listed in the lobby, its free person seats open to anyone (else: by invitation only).
+    public: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):
@@ -177,15 +181,17 @@ class Store:
         return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def create_table(self, game: str, options: dict, agents: list[str | None], header: dict,
-                     creator: str | None = None, deadline: float | None = None) -> tuple[str, dict]:
+                     creator: str | None = None, deadline: float | None = None,
+                     public: bool = False) -> tuple[str, dict]:
         """A new table with its header line, made from the address ``creator``, its first
-        clock running out at ``deadline``; returns its public id and a token per person seat
-        (seat -> token: given once, stored only as a hash)."""
+        clock running out at ``deadline``, ``public`` or by invitation only; returns its public
+        id and a token per person seat (seat -> token: given once, stored only as a hash)."""
         tokens = {seat: secrets.token_urlsafe(24) for seat, agent in enumerate(agents) if agent is None}
         with Session(self.engine) as db, db.begin():
             table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
                              created=now(), finished=None, result=None,
-                             creator=None if creator is None else token_hash(creator), deadline=_moment(deadline))
+                             creator=None if creator is None else token_hash(creator), deadline=_moment(deadline),
+                             public=public)
             db.add(table)
             db.flush()
             for seat, agent in enumerate(agents):
@@ -205,9 +211,9 @@ class Store:
             return _facts(row, seats)
 
     def lobby(self, limit: int = 100) -> list[dict]:
-        """The newest tables with a person's seat nobody has taken yet."""
+        """The newest public tables with a person's seat nobody has taken yet."""
         with Session(self.engine) as db:
-            rows = db.scalars(select(TableRow).where(TableRow.status == OPEN)
+            rows = db.scalars(select(TableRow).where(TableRow.status == OPEN, TableRow.public)
                               .order_by(TableRow.created.desc(), TableRow.id.desc()).limit(limit)).all()
             seats = db.scalars(select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows]))
                                .order_by(SeatRow.seat)).all()
@@ -222,12 +228,33 @@ class Store:
                 return None
             if seat.joined is None:
                 seat.joined = now()
-                free = db.scalar(select(SeatRow.id).where(SeatRow.table_id == seat.table_id,
-                                                          SeatRow.agent.is_(None), SeatRow.joined.is_(None)))
-                if free is None:
-                    db.execute(update(TableRow).where(TableRow.id == seat.table_id, TableRow.status == OPEN)
-                               .values(status=PLAYING))
+                _taken(db, seat.table_id)
             return seat.seat
+
+    def join(self, public_id: str, seat: int | None) -> tuple[int, str]:
+        """A free person's seat of a public table (``seat``, or the first free one) given to a
+        newcomer: (the seat, its new token). The seat's invite made with the table stops
+        working. JoinRefused says why not."""
+        token = secrets.token_urlsafe(24)
+        with Session(self.engine) as db, db.begin():
+            table = db.scalar(select(TableRow).where(TableRow.public_id == public_id))
+            if table is None:
+                raise JoinRefused(404, "there is no such table")
+            if not table.public:
+                raise JoinRefused(403, "this table is by invitation only: ask its maker for a link")
+            free = [s for s in db.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat))
+                    if s.agent is None and s.joined is None]
+            chosen = free[:1] if seat is None else [s for s in free if s.seat == seat]
+            if not chosen:
+                said = ", ".join(str(s.seat) for s in free) or "none"
+                raise JoinRefused(409, f"{'no person seat' if seat is None else f'seat {seat}'} is free at this "
+                                       f"table; free seats: {said}")
+            taken = db.execute(update(SeatRow).where(SeatRow.id == chosen[0].id, SeatRow.joined.is_(None))
+                               .values(token_hash=token_hash(token), joined=now()))
+            if taken.rowcount != 1:             # someone else joined it a moment ago
+                raise JoinRefused(409, f"seat {chosen[0].seat} was taken a moment ago; try again")
+            _taken(db, table.id)
+            return chosen[0].seat, token
 
     def lines(self, public_id: str) -> list[dict]:
         """A table's move log, header first (seq 0, 1, ...)."""
@@ -284,6 +311,22 @@ class Store:
                        .values(status=OVER, finished=now(), result=result, creator=None, deadline=None))
 
 
+class JoinRefused(Exception):
+    """Why a newcomer cannot join a table: an HTTP status and a sentence."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def _taken(db: Session, table_id: int) -> None:
+    """A person's seat of the table was just taken: with none left free, the table is playing."""
+    free = db.scalar(select(SeatRow.id).where(SeatRow.table_id == table_id, SeatRow.agent.is_(None),
+                                              SeatRow.joined.is_(None)))
+    if free is None:
+        db.execute(update(TableRow).where(TableRow.id == table_id, TableRow.status == OPEN).values(status=PLAYING))
+
+
 def _moment(seconds: float | None) -> dt.datetime | None:
     return None if seconds is None else dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
 
@@ -298,6 +341,7 @@ def _iso(moment: dt.datetime | None) -> str | None:
 
 def _facts(row: TableRow, seats) -> dict:
     return {"id": row.public_id, "game": row.game, "options": row.options, "status": row.status,
+            "public": row.public,
             "created": _iso(row.created), "finished": _iso(row.finished), "result": row.result,
             "seats": [{"seat": s.seat, "agent": s.agent, "person": s.agent is None,
                        "taken": s.agent is not None or s.joined is not None} for s in seats]}

@@ -1,5 +1,6 @@
-"""Who made each table (for the per-address limit, shared by every server process) and when
-its running clock runs out (for tables nobody is at).
+"""Who made each table (for the per-address limit, shared by every server process), when its
+running clock runs out (for tables nobody is at), and whether strangers may join it from the
+lobby.
 
 Revision ID: 0002
 Revises: 0001
@@ -19,6 +20,7 @@ def upgrade() -> None:
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("creator", sa.String(64), nullable=True))
         batch.add_column(sa.Column("deadline", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false()))
         batch.create_index("ix_tables_creator", ["creator"])
         batch.create_index("ix_tables_deadline", ["deadline"])
 
@@ -27,5 +29,6 @@ def downgrade() -> None:
     with op.batch_alter_table("tables") as batch:
         batch.drop_index("ix_tables_deadline")
         batch.drop_index("ix_tables_creator")
+        batch.drop_column("public")
         batch.drop_column("deadline")
         batch.drop_column("creator")
