@@ -21,6 +21,14 @@ SNAPSHOT = "() => [Number(document.body.dataset.seq ?? -1), document.documentEle
 CARD = re.compile(r"\b(" + "|".join(FACTIONS) + r") (\d)\b")
 
 
+def new_page(new_context, **options):
+    """A page in a fresh browser context (English unless ``locale`` says otherwise), waiting
+    up to ``WAIT`` for anything: the machine may be busy."""
+    context = new_context(**{"locale": "en-GB", **options})
+    context.set_default_timeout(WAIT * 1000)
+    return context.new_page()
+
+
 def new_table(base: str, game: str, seats: list[str], options: dict | None = None) -> tuple[str, list[str]]:
     """A table made through the API: its id and its person seats' invite links, in seat order."""
     r = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or {}, "seats": seats}, timeout=WAIT)

@@ -15,13 +15,27 @@ pytest.importorskip("pytest_playwright")
 import ludus  # noqa: E402
 from ludus.session import Session, steps  # noqa: E402
 
-from .driving import CARD, WAIT, drive, new_table, open_table, wider_than_the_screen  # noqa: E402
+from .driving import CARD, WAIT, drive, new_page, new_table, open_table, wider_than_the_screen  # noqa: E402
 
 PHONE = {"width": 375, "height": 667}
 
 
 def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context):
-    page = new_context(viewport=PHONE, locale="en-GB").new_page()
+    page = new_page(new_context, viewport=PHONE)
+    sockets, hellos = [], []
+
+    def through(ws):                            # every WebSocket passes here: the test can cut it
+        server = ws.connect_to_server()
+        sockets.append(ws)
+
+        def forward(message):
+            if '"hello"' in message:
+                hellos.append(json.loads(message))
+            server.send(message)
+
+        ws.on_message(forward)
+
+    page.route_web_socket("**/ws/*", through)
     page.goto(site)
     page.wait_for_selector("body[data-state=ready]")
     page.select_option("#game", "claim")
@@ -49,6 +63,15 @@ def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context
 
     def after_move(page, clicks):
         assert wider_than_the_screen(page) == []
+        if clicks == 3:                         # the line drops: the page reconnects by itself
+            page.wait_for_selector("body[data-state=mine], body[data-state=over]", timeout=WAIT * 1000)
+            before = page.locator("#log-lines > li").count()
+            seq = int(page.get_attribute("body", "data-seq"))
+            sockets[-1].close(code=1001, reason="test")
+            page.wait_for_selector("#connection .conn-lost", timeout=WAIT * 1000)
+            page.wait_for_selector("#connection:empty", state="attached", timeout=WAIT * 1000)
+            assert hellos[-1]["since"] == seq and len(hellos) == 2
+            assert page.locator("#log-lines > li").count() == before
         if clicks == 6:                         # a reload in the middle: the same log, and play on
             page.wait_for_selector("body[data-state=mine], body[data-state=over]", timeout=WAIT * 1000)
             before = page.locator("#log-lines > li").count()
@@ -101,7 +124,7 @@ def _legible(record: dict, viewer: int) -> tuple[list[set], list[set]]:
 
 def test_two_people_through_their_invite_links_never_see_each_others_hand(site, new_context):
     table, invites = new_table(site, "claim", ["person", "person"])
-    pages = [new_context(locale="en-GB").new_page() for _ in invites]
+    pages = [new_page(new_context) for _ in invites]
     for page, url in zip(pages, invites, strict=True):
         open_table(page, url)
     seen: list[tuple[int, int, str]] = []

@@ -10,14 +10,14 @@ import pytest
 
 pytest.importorskip("pytest_playwright")
 
-from .driving import WAIT, drive, new_table, open_table  # noqa: E402
+from .driving import WAIT, drive, new_page, new_table, open_table  # noqa: E402
 
 
 def test_caesar_cleopatra_and_seize_rome_play_to_the_end_by_clicks(site, new_context):
     tables, pages = [], []
     for game in ("caesar-cleopatra", "seize-rome"):         # side by side: the suite stays short
         table, (invite,) = new_table(site, game, ["person", "random"])
-        page = new_context(locale="en-GB").new_page()
+        page = new_page(new_context)
         open_table(page, invite)
         assert page.locator("#board .generic").count() == 1
         tables.append(table)

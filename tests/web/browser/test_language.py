@@ -9,13 +9,14 @@ import pytest
 
 pytest.importorskip("pytest_playwright")
 
+from .driving import new_page  # noqa: E402
 from .test_catalogues import STATIC  # noqa: E402
 
 
 def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, new_context):
     indonesian = json.loads((STATIC / "i18n" / "id.json").read_text(encoding="utf-8"))
     english = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
-    page = new_context(locale="id-ID").new_page()
+    page = new_page(new_context, locale="id-ID")
     page.goto(site)
     page.wait_for_selector("body[data-state=ready]")
     assert page.inner_text("#new-title") == indonesian["lobby.new"]
