@@ -93,9 +93,10 @@ function prizes(ctx) {
 
 function trick(ctx) {
   const o = ctx.obs;
+  if (o.over) return null;
   const played = o.trick.length
     ? h("div.cards", {}, o.trick.map((play) => h("figure.play", {}, card(play.card), h("figcaption", {}, ctx.seatName(play.seat)))))
-    : h("p.quiet", {}, o.over ? "—" : o.step === "play" && o.to_move !== null
+    : h("p.quiet", {}, o.step === "play" && o.to_move !== null
       ? ctx.t("claim.to.lead", { name: ctx.seatName(o.to_move) }) : ctx.t("claim.trick.done"));
   const last = o.last_trick ? h("p.last-trick", {}, ctx.t("claim.last.trick"), " ",
     o.last_trick.map((play) => `${ctx.seatName(play.seat)}: ${play.card}`).join(" · "),
