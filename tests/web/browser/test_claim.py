@@ -1,11 +1,12 @@
-"""Claim in the browser, by clicks alone: against a bot on a phone's screen (a reload in the
-middle, the first move by keyboard), and two people at one table through their invite links,
-neither page ever holding the other's hand."""
+"""Claim in the browser, by clicks alone: against a bot on a phone's screen (the first move by
+keyboard, a dropped connection and a reload in the middle), and two people at one table through
+their invite links (with a clock), neither page ever holding the other's hand."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 import httpx
 import pytest
@@ -123,10 +124,14 @@ def _legible(record: dict, viewer: int) -> tuple[list[set], list[set]]:
 
 
 def test_two_people_through_their_invite_links_never_see_each_others_hand(site, new_context):
-    table, invites = new_table(site, "claim", ["person", "person"])
+    clock = {"kind": "live", "minutes": 30, "increment": 5}
+    table, invites = new_table(site, "claim", ["person", "person"], clock=clock)
     pages = [new_page(new_context) for _ in invites]
     for page, url in zip(pages, invites, strict=True):
         open_table(page, url)
+        clocks = page.locator("#clocks .clock").all_inner_texts()       # each seat's, one running
+        assert len(clocks) == 2 and all(re.search(r" (30:00|29:[0-5]\d)$", c) for c in clocks), clocks
+        assert page.locator("#clocks .clock.running").count() == 1
     seen: list[tuple[int, int, str]] = []
     drive(pages, random.Random(5), seen=lambda page, seq, html: seen.append((pages.index(page), seq, html)))
     record = httpx.get(f"{site}/api/tables/{table}/record", timeout=WAIT).json()

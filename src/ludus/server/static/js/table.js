@@ -25,6 +25,7 @@ let titles = {};
 let received = 0;           // when the last view came (the clocks count down from there)
 let forced = null;          // the timer of a forced move about to play itself
 let status = "connecting";
+let noticeSeq = null;       // the seq the notice (an error, a forced move) was about
 
 /** A seat's name as the page writes it: "(you)" after the reader's own, the kind of bot after
  *  a bot's (unless ``short``). */
@@ -77,7 +78,7 @@ function drawStatus() {
     h("ul.scores", { "aria-label": t("table.scores") }, v.scores.map((score, p) =>
       h("li", { class: [p === v.to_move && !v.over ? "to-move" : "", v.returns && v.returns[p] === best && best > 0 ? "winner" : ""].join(" ") },
         h("span.name", {}, seatName(p)), " ", h("span.score", {}, String(score))))),
-    v.clocks ? h("div#clocks.clocks", { "aria-label": t("table.clocks") }) : null,
+    v.clocks ? h("div.clocks", { id: "clocks", "aria-label": t("table.clocks") }) : null,
     v.over ? result(v, best) : null);
   drawClocks();
 }
@@ -158,9 +159,11 @@ async function onView() {
     }
   }
   if (client.view.over && facts?.status !== "over") loadFacts();
+  if (client.view.seq !== noticeSeq) replace($("notice"));
   draw();
   clearTimeout(forced);
   if (state() === "forced") {
+    noticeSeq = client.view.seq;
     const seq = client.view.seq;
     const only = client.view.legal[0].move;
     replace($("notice"), h("span.quiet", {}, t("table.forced", { move: only })));
@@ -196,7 +199,10 @@ async function main() {
       if (client.view) draw();
       else replace($("connection"), h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
     },
-    error: (message) => replace($("notice"), h("span.error", {}, message.message)),
+    error: (message) => {
+      noticeSeq = client.view?.seq;
+      replace($("notice"), h("span.error", {}, message.message));
+    },
   });
   $("notation").addEventListener("submit", (event) => {
     event.preventDefault();
