@@ -13,7 +13,8 @@ After a warm-up it measures:
 * the latency from a move sent to its ``ack``, every sample kept: p50, p95, p99, max; and the
   p95 from a move sent to its ``update`` (the line as everyone is told it);
 * errors, by kind (``error`` codes, refused HTTP requests, lost connections, time-outs);
-* the CPU share of the server process and its bot processes, where it started them.
+* where it started the server: the CPU share of the server process and of its bot processes,
+  and the server's CPU milliseconds per line stored (steadier than the rates on a busy machine).
 
 The server is started as a subprocess (``ludus serve`` on a free port, ``--db`` or a temporary
 SQLite file), afresh for each level; or ``--url`` names running ones: several ``--url``s are
@@ -31,7 +32,7 @@ CPU time of every thread) over each level's measured window, and writes the func
 to FILE.TABLES (read them with ``python -m pstats``). yappi slows the server a good deal:
 compare shares of time inside one profile, not its rates with a run without it.
 
-    python bench/bench_server.py --tables 50,200 --seconds 30
+    python bench/bench_server.py                       # 50, 200, 500 tables, 30 s each
     python bench/bench_server.py --tables 200 --all-people --json out.json
     python bench/bench_server.py --db postgresql+psycopg://localhost/ludus --tables 200
     python bench/bench_server.py --url http://127.0.0.1:8001 --url http://127.0.0.1:8002
@@ -68,7 +69,7 @@ from ludus.server import limits
 PER_ADDRESS = limits.MAX_OPEN_TABLES - 4
 # The clients' own token bucket per connection: a little slower than the server's.
 CLIENT_RATE, CLIENT_BURST = limits.RATE * 0.9, limits.BURST // 2
-WAIT = 60               # seconds without a message before a table counts as stuck
+WAIT = 15               # seconds without a message before a table counts as stuck
 START_WAIT = 120        # seconds a started server has to answer
 
 
@@ -172,7 +173,33 @@ class Tally:
         self.updates: list[float] = []          # a move sent -> its update
         self.lines = 0
         self.tables_done = 0
+        self.server_cpu: list[float] | None = None
+        self.client_cpu = 0.0
         self.errors: collections.Counter[str] = collections.Counter()
+
+    def open(self, seconds: float, server: ServerProcess | None) -> None:
+        """The window opens now, for ``seconds``."""
+        if server is not None:
+            server.window(True)
+            self.server_cpu = server.cpu_seconds()
+        self.client_cpu = time.process_time()
+        self.start = time.perf_counter()
+        self.end = self.start + seconds
+
+    def close(self, server: ServerProcess | None) -> None:
+        if server is not None:
+            server.window(False)
+            self.server_cpu = [b - a for a, b in zip(self.server_cpu, server.cpu_seconds(), strict=True)]
+        self.client_cpu = time.process_time() - self.client_cpu
+        self.end = time.perf_counter()
+
+    def cpu_shares(self) -> dict:
+        """CPU time over the window's: the server process, its bot processes, the clients."""
+        wall = self.end - self.start
+        server = self.server_cpu
+        return {"server_cpu_share": round(server[0] / wall, 2) if server else None,
+                "bots_cpu_share": round(server[1] / wall, 2) if server else None,
+                "client_cpu_share": round(self.client_cpu / wall, 2)}
 
     def inside(self, moment: float) -> bool:
         return self.start <= moment <= self.end
@@ -204,7 +231,7 @@ class Bench:
     def http(self, address: str) -> httpx.AsyncClient:
         if address not in self.clients:
             self.clients[address] = httpx.AsyncClient(
-                timeout=WAIT, transport=httpx.AsyncHTTPTransport(local_address=address))
+                timeout=START_WAIT, transport=httpx.AsyncHTTPTransport(local_address=address))
         return self.clients[address]
 
     async def close(self) -> None:
@@ -230,13 +257,9 @@ class Bench:
         except asyncio.TimeoutError:
             print(f"  only {first[0]} of {tables} tables started within {START_WAIT} s", file=sys.stderr)
         await asyncio.sleep(self.args.warmup)
-        tally.start = time.perf_counter()
-        tally.end = tally.start + self.args.seconds
-        if self.server is not None:
-            self.server.window(True)
+        tally.open(self.args.seconds, self.server)
         await asyncio.sleep(self.args.seconds)
-        if self.server is not None:
-            self.server.window(False)
+        tally.close(self.server)
         for task in slots:
             task.cancel()
         await asyncio.gather(*slots, return_exceptions=True)
@@ -380,33 +403,28 @@ async def run(args) -> list[dict]:
                 if server is not None:
                     await server.started()
                 bench = Bench(args, urls, seat_count(urls[0], args.game, args.options), server)
-                cpu_before = server.cpu_seconds() if server else None
-                wall_before = time.perf_counter()
-                client_before = time.process_time()
                 tally = await bench.level(tables)
                 await bench.close()
-                wall = time.perf_counter() - wall_before
-                cpu = [a - b for a, b in zip(server.cpu_seconds(), cpu_before, strict=True)] if server else None
-                client_cpu = time.process_time() - client_before
             finally:
                 if server is not None:
                     server.stop()
         ordered = sorted(tally.latencies)
         updates = sorted(tally.updates)
+        window = tally.end - tally.start
         ms = lambda x: None if x is None else round(1000 * x, 2)  # noqa: E731
         results.append({
             "tables": tables, "db": backend(args.db) if args.db else "given" if args.url else "sqlite",
             "processes": len(urls), "people": "all" if args.all_people else "one, bots random",
             "pause_s": args.pause, "game": args.game, "options": args.options, "seconds": args.seconds,
-            "moves_per_s": round(len(ordered) / args.seconds, 1), "lines_per_s": round(tally.lines / args.seconds, 1),
+            "moves_per_s": round(len(ordered) / window, 1), "lines_per_s": round(tally.lines / window, 1),
             "acks": len(ordered), "tables_done": tally.tables_done,
             "p50_ms": ms(percentile(ordered, 50)), "p95_ms": ms(percentile(ordered, 95)),
             "p99_ms": ms(percentile(ordered, 99)), "max_ms": ms(ordered[-1] if ordered else None),
             "update_p50_ms": ms(percentile(updates, 50)), "update_p95_ms": ms(percentile(updates, 95)),
             "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
-            "server_cpu_share": round(cpu[0] / wall, 2) if cpu else None,
-            "bots_cpu_share": round(cpu[1] / wall, 2) if cpu else None,
-            "client_cpu_share": round(client_cpu / wall, 2),
+            **tally.cpu_shares(),
+            "server_cpu_ms_per_line": (round(1000 * tally.server_cpu[0] / tally.lines, 2)
+                                       if tally.server_cpu and tally.lines else None),
         })
         print_row(results[-1])
     return results
@@ -416,7 +434,7 @@ COLUMNS = [("tables", "tables"), ("db", "db"), ("processes", "processes"), ("peo
            ("pause s", "pause_s"), ("moves/s", "moves_per_s"), ("lines/s", "lines_per_s"), ("acks", "acks"),
            ("p50 ms", "p50_ms"), ("p95 ms", "p95_ms"), ("p99 ms", "p99_ms"), ("max ms", "max_ms"),
            ("update p95 ms", "update_p95_ms"), ("errors", "errors"),
-           ("CPU server/bots/clients", "cpu")]
+           ("CPU server/bots/clients", "cpu"), ("server CPU ms/line", "server_cpu_ms_per_line")]
 
 
 def print_row(result: dict) -> None:
@@ -435,7 +453,8 @@ def print_row(result: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="50,200", help="tables kept in play, one level each (default 50,200)")
+    parser.add_argument("--tables", default="50,200,500",
+                        help="tables kept in play, one level each (default 50,200,500)")
     parser.add_argument("--seconds", type=float, default=30, help="measured seconds per level (default 30)")
     parser.add_argument("--warmup", type=float, default=5, help="seconds after every table started (default 5)")
     parser.add_argument("--pause", type=float, default=0,
