@@ -50,8 +50,8 @@ function byFaction(names) {
   const factions = Object.keys(groups);
   if (!factions.length) return h("span.quiet", {}, "—");
   return h("span.groups", {}, factions.map((f) => h("span.group", { class: `f-${f}`, "aria-label": groups[f].map((v) => `${f} ${v}`).join(", ") },
-    h("span.symbol", { "aria-hidden": "true" }, SYMBOLS[f] || "•"), " ",
-    h("span", { "aria-hidden": "true" }, `${f} ${groups[f].join(" ")}`))));
+    h("span.symbol", { "aria-hidden": "true" }, SYMBOLS[f] || "•"), "\u00a0",
+    h("span", { "aria-hidden": "true" }, `${f}\u00a0${groups[f].join(" ")}`))));
 }
 
 function teamOf(o, p) {
