@@ -15,20 +15,14 @@ also the mean length in decisions. Deals are seeded (``--seed``), so a run is re
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import Counter
 
 import ludus
 import ludus.agents
+from ludus.arena.lab import end_reason as reason_of
 from ludus.arena.stats import wilson
 from ludus.core.options import parse_option_strings
-
-
-def reason_of(state) -> str:
-    """The end reason in words, numbers masked (``4 pure passes`` and ``6 pure passes`` alike)."""
-    text = state.observe(None).get("end_reason") or "the game's last move"
-    return re.sub(r"\d+", "N", text)
 
 
 def tally(game, specs: list[str], games: int, seed: int) -> tuple[Counter, float]:

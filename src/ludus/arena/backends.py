@@ -1,7 +1,8 @@
 """Where a tournament's games run: in this process (serial), in a local process pool, or on Ray.
 
-A backend's main method is ``run(game_id, options, units, on_done)``: it plays every unit (with
-:func:`ludus.arena.match.play_units`), calls ``on_done(results)`` with each finished batch, in
+A backend's main method is ``run(game_id, options, units, on_done, play)``: it plays every unit
+(with ``play``, by default :func:`ludus.arena.match.play_units`; the variant lab passes its own,
+which keeps more of each game), calls ``on_done(results)`` with each finished batch, in
 whatever order batches finish, and returns all the results sorted by unit index. Since every
 unit carries its own seeds, the results do not depend on the backend or the number of workers.
 
@@ -26,6 +27,7 @@ from .match import GameResult, Unit, play_units
 BACKENDS = ("local", "serial", "ray")
 
 OnDone = Callable[[list[GameResult]], None]
+Play = Callable[[str, dict, list], list]        # (game_id, options, units) -> their results, by unit
 
 CONNECT_TIMEOUT = 3.0           # seconds for the TCP check of a Ray address
 RAY_CLIENT_PORT = 10001         # Ray Client's default port (ray://host)
@@ -69,10 +71,11 @@ class SerialBackend(Backend):
     name = "serial"
     workers = 1
 
-    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
+    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None,
+            play: Play = play_units) -> list[GameResult]:
         results = []
         for unit in units:
-            batch = play_units(game_id, options, [unit])
+            batch = play(game_id, options, [unit])
             results += batch
             if on_done is not None:
                 on_done(batch)
@@ -166,14 +169,15 @@ class LocalBackend(Backend):
     def describe(self) -> str:
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
-    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
+    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None,
+            play: Play = play_units) -> list[GameResult]:
         with ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(units)))) as pool:
             def wait_any(pending):
                 done, rest = wait(pending, return_when=FIRST_COMPLETED)
                 return list(done), list(rest)
 
             return _keep_busy(_Batcher(units, self.workers), 2 * self.workers,
-                              submit=lambda batch: pool.submit(play_units, game_id, options, batch),
+                              submit=lambda batch: pool.submit(play, game_id, options, batch),
                               wait_any=wait_any, fetch=lambda future: future.result(), on_done=on_done,
                               cancel=lambda pending: pool.shutdown(wait=False, cancel_futures=True))
 
@@ -381,17 +385,20 @@ class RayBackend(Backend):
             return f"{self.where}, {self.workers} CPU{'s' if self.workers != 1 else ''}"
         return f"{self.where}, at most {self.in_flight} batch{'es' if self.in_flight != 1 else ''} at once"
 
-    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None) -> list[GameResult]:
+    def run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None = None,
+            play: Play = play_units) -> list[GameResult]:
         started_here = not self.started
         self.start()
         try:
-            return self._run(game_id, options, units, on_done)
+            return self._run(game_id, options, units, on_done, play)
         finally:
             if started_here:
                 self.close()
 
-    def _run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None) -> list[GameResult]:
+    def _run(self, game_id: str, options: dict, units: list[Unit], on_done: OnDone | None,
+             play: Play) -> list[GameResult]:
         ray = self.ray
+        task = self.task if play is play_units else ray.remote(play)
 
         def cancel(pending):
             if pending:    # only those still running: after a Ctrl-C in ray.wait some may have ended
@@ -400,7 +407,7 @@ class RayBackend(Backend):
                     ray.cancel(ref)
 
         return _keep_busy(_Batcher(units, self.workers), self.in_flight,
-                          submit=lambda batch: self.task.remote(game_id, options, batch),
+                          submit=lambda batch: task.remote(game_id, options, batch),
                           wait_any=lambda pending: ray.wait(pending, num_returns=1), fetch=ray.get,
                           on_done=on_done, cancel=cancel)
 

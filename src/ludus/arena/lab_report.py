@@ -1,0 +1,257 @@
+"""A lab's results on screen (rich tables) and on disk (results.json, CSV, PNG plots)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from rich import box
+from rich.table import Table
+
+from .lab import LabReport
+
+JOURNAL = "games.jsonl"     # in --out DIR: every game as it ends, what a stopped lab resumes from
+PLOTS = ("seats.png", "lengths.png", "ends.png")
+PLOT_MISSING = ("seats.png, lengths.png and ends.png skipped: matplotlib is not installed "
+                "(pip install -e '.[plot]' in the ludus checkout)")
+
+
+def _pct(rate: dict) -> str:
+    if rate["rate"] is None:
+        return "-"
+    lo, hi = rate["interval"]
+    return f"{rate['rate']:.1%} [dim]{lo:.1%}–{hi:.1%}[/dim]"
+
+
+def _spread(q: dict | None) -> str:
+    if q is None:
+        return "-"
+    return f"{q['median']:g} [dim]({q['q1']:g}–{q['q3']:g})[/dim]"
+
+
+def _table(title: str) -> Table:
+    return Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1),
+                 pad_edge=False)
+
+
+def wins_table(report: LabReport) -> Table:
+    """Per variant: each seat's win rate, the first mover's, draws, and the weaker agent's wins."""
+    t = _table("Who wins (win rate, 95% Wilson interval)")
+    seats = max((len(v["seats"]) for v in report.variants), default=0)
+    names = next((v["seats"] for v in report.variants if len(v["seats"]) == seats), [])
+    t.add_column("variant", no_wrap=True)
+    t.add_column("games", justify="right")
+    for seat in names:
+        t.add_column(seat["name"], justify="right", no_wrap=True)
+    t.add_column("first to move", justify="right", no_wrap=True)
+    t.add_column("draws", justify="right", no_wrap=True)
+    if report.weaker is not None:
+        t.add_column(f"{report.weaker} wins", justify="right", no_wrap=True)
+    for v in report.variants:
+        cells = [_pct(s) for s in v["seats"]] + [""] * (seats - len(v["seats"]))
+        row = [v["label"], str(v["games"]), *cells, _pct(v["first_seat"]), _pct(v["draws"])]
+        if report.weaker is not None:
+            row.append(_pct(v["weaker"]))
+        t.add_row(*row)
+    t.caption = (f"A seat's fair share is {report.variants[0]['fair_share']:.0%} of the games without draws."
+                 if report.variants and len({v['fair_share'] for v in report.variants}) == 1 else None)
+    return t
+
+
+def length_table(report: LabReport) -> Table:
+    """Per variant: length, rounds and margin (median and quartiles), and how the games ended."""
+    t = _table("How long, by how much, and how games end (median, quartiles)")
+    reasons = list(dict.fromkeys(e["reason"] for v in report.variants for e in v["ends"]))
+    t.add_column("variant", no_wrap=True)
+    t.add_column("decisions", justify="right", no_wrap=True)
+    if report.rounds_name is not None:
+        t.add_column(f"{report.rounds_name}s", justify="right", no_wrap=True)
+    t.add_column("score margin", justify="right", no_wrap=True)
+    for reason in reasons:
+        t.add_column(reason, justify="right")
+    for v in report.variants:
+        ends = {e["reason"]: e for e in v["ends"]}
+        row = [v["label"], _spread(v["length"])]
+        if report.rounds_name is not None:
+            row.append(_spread(v["rounds"]))
+        row.append(_spread(v["margin"]))
+        row += [f"{ends[r]['rate']:.1%}" if r in ends else "0.0%" for r in reasons]
+        t.add_row(*row)
+    return t
+
+
+def differences_table(report: LabReport) -> Table:
+    """Every comparison made, with its test, p-value and Holm-adjusted p-value."""
+    t = _table("Differences between variants that differ in one option")
+    for col, just in (("option", "left"), ("from → to", "left"), ("measure", "left"), ("from", "right"),
+                      ("to", "right"), ("test", "left"), ("p", "right"), ("Holm p", "right"), ("", "left")):
+        t.add_column(col, justify=just)
+    for c in report.comparisons:
+        proportion = c["test"] == "z"
+        shown = (lambda x: f"{x:.1%}") if proportion else (lambda x: f"{x:.4g}")
+        t.add_row(c["option"], f"{c['a']} → {c['b']}", c["metric"], shown(c["value_a"]), shown(c["value_b"]),
+                  "z-test" if proportion else "bootstrap", f"{c['p']:.3g}", f"{c['p_holm']:.3g}",
+                  "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]")
+    t.caption = ("Proportions: two-proportion z-test; means: bootstrap of the difference. Holm-adjusted across "
+                 f"all {len(report.comparisons)} comparisons; significant: Holm p below 0.05.")
+    return t
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def write_json(report: LabReport, path: Path) -> None:
+    path.write_text(json.dumps(report.to_dict(), indent=1) + "\n")
+
+
+def write_variants_csv(report: LabReport, path: Path) -> None:
+    """One row per variant: its options, win rates with intervals, length, margin, end shares."""
+    reasons = list(dict.fromkeys(e["reason"] for v in report.variants for e in v["ends"]))
+    seats = max((len(v["seats"]) for v in report.variants), default=0)
+    head = ["variant", *report.lab.vary, "games"]
+    for p in range(seats):
+        head += [f"seat{p}_win_rate", f"seat{p}_lo", f"seat{p}_hi"]
+    head += ["first_win_rate", "first_lo", "first_hi", "draw_rate"]
+    if report.weaker is not None:
+        head += ["weaker_agent", "weaker_win_rate", "weaker_lo", "weaker_hi"]
+    head += ["length_median", "length_q1", "length_q3", "length_mean"]
+    if report.rounds_name is not None:
+        head += [f"{report.rounds_name}s_median", f"{report.rounds_name}s_q1", f"{report.rounds_name}s_q3"]
+    head += ["margin_median", "margin_q1", "margin_q3", "margin_mean", *(f"ends: {r}" for r in reasons)]
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(head)
+        for v in report.variants:
+            row = [v["label"], *v["varied"].values(), v["games"]]
+            for p in range(seats):
+                s = v["seats"][p] if p < len(v["seats"]) else None
+                row += [s["rate"], *s["interval"]] if s else ["", "", ""]
+            row += [v["first_seat"]["rate"], *v["first_seat"]["interval"], v["draws"]["rate"]]
+            if report.weaker is not None:
+                row += [report.weaker, v["weaker"]["rate"], *v["weaker"]["interval"]]
+            for key, fields in (("length", ("median", "q1", "q3", "mean")),
+                                ("rounds", ("median", "q1", "q3") if report.rounds_name else ()),
+                                ("margin", ("median", "q1", "q3", "mean"))):
+                row += [v[key][x] if v[key] else "" for x in fields]
+            ends = {e["reason"]: e["rate"] for e in v["ends"]}
+            row += [ends.get(r, 0.0) for r in reasons]
+            w.writerow(row)
+
+
+def write_comparisons_csv(report: LabReport, path: Path) -> None:
+    head = ["option", "a", "b", "metric", "value_a", "value_b", "difference", "test", "p", "p_holm", "significant"]
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=head, extrasaction="ignore")
+        w.writeheader()
+        for c in report.comparisons:
+            w.writerow(c)
+
+
+def write_games_csv(report: LabReport, path: Path) -> None:
+    """One row per game: its variant, deal, seating, length, rounds, end, and per seat agent, return, score."""
+    seats = max((v.plan.seats for v in report.lab.variants), default=0)
+    head = ["game", "variant", "deal", "rotation", "deal_seed", "first", "length", "rounds", "end"]
+    for p in range(seats):
+        head += [f"seat{p}_agent", f"seat{p}_return", f"seat{p}_score"]
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(head)
+        for g in report.games:
+            specs = report.lab.variants[g.variant].specs
+            row = [g.index, report.lab.variants[g.variant].label, g.deal, g.rotation, g.deal_seed, g.first,
+                   g.length, "" if g.rounds is None else g.rounds, g.end]
+            for p, a in enumerate(g.seats):
+                row += [specs[a], g.returns[p], g.scores[p]]
+            w.writerow(row)
+
+
+def plot(report: LabReport, out: Path) -> bool:
+    """seats.png, lengths.png and ends.png in ``out``; False (nothing written) without matplotlib."""
+    try:
+        import matplotlib
+    except ImportError:
+        return False
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    variants = [v for v in report.variants if v["games"]]
+    labels = [v["label"] for v in variants]
+    title = f"{report.lab.variants[0].plan.game.title} · {', '.join(report.lab.specs)} · seed {report.lab.seed}"
+    width = max(5.0, 1.6 + 1.5 * len(variants))
+
+    # Win rate by seat (and of the first mover), with intervals.
+    fig, ax = plt.subplots(figsize=(width, 4.2))
+    seats = max(len(v["seats"]) for v in variants)
+    series = [(s, lambda v, s=s: v["seats"][s] if s < len(v["seats"]) else None) for s in range(seats)]
+    series.append(("first to move", lambda v: v["first_seat"]))
+    if report.weaker is not None:
+        series.append((f"{report.weaker} wins", lambda v: v["weaker"]))
+    step = 0.8 / len(series)
+    for k, (name, get) in enumerate(series):
+        xs, ys, err = [], [], [[], []]
+        for x, v in enumerate(variants):
+            rate = get(v)
+            if rate is None:
+                continue
+            xs.append(x - 0.4 + step * (k + 0.5))
+            ys.append(rate["rate"])
+            err[0].append(rate["rate"] - rate["interval"][0])
+            err[1].append(rate["interval"][1] - rate["rate"])
+        label = variants[0]["seats"][name]["name"] if isinstance(name, int) else name
+        ax.errorbar(xs, ys, yerr=err, fmt="o", capsize=3, label=label)
+    for share in sorted({v["fair_share"] for v in variants}):
+        ax.axhline(share, color="grey", lw=0.8, ls=":")
+    ax.set_xticks(range(len(variants)), labels, rotation=15 if len(variants) > 3 else 0)
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, ncol=min(4, len(series)))
+    ax.set_title(f"Who wins · {title}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out / "seats.png", dpi=100)
+    plt.close(fig)
+
+    # Length distributions: decisions, and rounds or turns where the game counts them.
+    lengths = [[g.length for g in report.games if g.variant == i] for i, v in enumerate(report.variants) if v["games"]]
+    panels = [("decisions", lengths)]
+    if report.rounds_name is not None:
+        panels.append((f"{report.rounds_name}s", [[g.rounds for g in report.games if g.variant == i and g.rounds
+                                                   is not None] for i, v in enumerate(report.variants) if v["games"]]))
+    fig, axes = plt.subplots(1, len(panels), figsize=(width * len(panels) * 0.8, 4.2), squeeze=False)
+    for ax, (name, data) in zip(axes[0], panels, strict=True):
+        ax.boxplot(data, showmeans=True)
+        ax.set_xticks(range(1, len(labels) + 1), labels, rotation=15 if len(variants) > 3 else 0)
+        ax.set_ylabel(f"game length ({name})")
+    fig.suptitle(f"How long · {title}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out / "lengths.png", dpi=100)
+    plt.close(fig)
+
+    # How games end, as stacked shares.
+    reasons = list(dict.fromkeys(e["reason"] for v in variants for e in v["ends"]))
+    fig, ax = plt.subplots(figsize=(width, 4.2))
+    bottoms = [0.0] * len(variants)
+    for reason in reasons:
+        shares = [next((e["rate"] for e in v["ends"] if e["reason"] == reason), 0.0) for v in variants]
+        ax.bar(range(len(variants)), shares, bottom=bottoms, label=reason)
+        bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
+    ax.set_xticks(range(len(variants)), labels, rotation=15 if len(variants) > 3 else 0)
+    ax.set_ylabel("share of games")
+    ax.set_ylim(0, 1.0)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title(f"How games end · {title}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out / "ends.png", dpi=100)
+    plt.close(fig)
+    return True
+
+
+def write_all(report: LabReport, out_dir: str | Path) -> list[str]:
+    """results.json, variants.csv, comparisons.csv, games.csv and the plots in ``out_dir``; the notes to show."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    write_json(report, out / "results.json")
+    write_variants_csv(report, out / "variants.csv")
+    write_comparisons_csv(report, out / "comparisons.csv")
+    write_games_csv(report, out / "games.csv")
+    return [] if plot(report, out) else [PLOT_MISSING]

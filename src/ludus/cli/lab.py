@@ -1,0 +1,128 @@
+"""``ludus lab``: what a reading of the rules (an option) does to a game, measured over many games."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+from rich.markup import escape
+
+from ludus.agents.base import split_agent_specs
+from ludus.core.errors import OptionError, echo
+from ludus.core.options import parse_option_strings
+from ludus.core.rng import fresh_seed
+
+from .common import OPTION, SEED, app, fail, make_console
+from .tournament import _journal_seed
+
+BACKEND_NAMES = ("local", "pool", "serial", "ray")     # pool: another name for local, a process pool
+
+
+def parse_vary(pairs: tuple[str, ...]) -> dict[str, list[str]]:
+    """``--vary NAME=V1,V2`` strings as {name: [values]}; OptionError for a malformed one."""
+    vary: dict[str, list[str]] = {}
+    for pair in pairs:
+        name, sep, values = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise OptionError(f"--vary {echo(pair)} is malformed; write it as option=value1,value2, "
+                              "e.g. --vary majority=rulebook,half")
+        if name in vary:
+            raise OptionError(f"--vary names {echo(name, 40)} twice; give all its values in one --vary")
+        vary[name] = [v.strip() for v in values.split(",") if v.strip()]
+    return vary
+
+
+@app.command("lab")
+@click.argument("game_id", metavar="GAME")
+@click.option("--vary", "vary", multiple=True, metavar="OPTION=V1,V2",
+              help="An option and the values to compare (repeatable: every combination is played).")
+@OPTION
+@click.option("--agents", default="heuristic", show_default=True, metavar="LIST",
+              help="Agent specs, one per seat or one for every seat; seats are rotated on every deal. Two "
+                   "agents of different strength (heuristic,random) also show how often the weaker wins.")
+@click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games per variant, rounded up to a multiple of the seats (each deal in every rotation).")
+@click.option("--backend", type=click.Choice(BACKEND_NAMES), default="local", show_default=True,
+              help="Where games run: local or pool (a process pool), serial (this process), or ray.")
+@click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes (local) or CPUs (Ray) [default: all cores].")
+@click.option("--address", default=None, metavar="ADDR", help="With --backend ray: a Ray cluster's address.")
+@click.option("--seed", type=SEED, default=None,
+              help="Seeds every deal and agent, the same in every variant (default: the seed of the run in "
+                   "--out DIR being resumed, else a random one, shown).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Write results.json, variants.csv, comparisons.csv, games.csv and the plots (seats.png, "
+                   "lengths.png, ends.png) to DIR, and every game as it ends to DIR/games.jsonl: run the "
+                   "same command again to resume a stopped lab.")
+def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address, seed, out_dir) -> None:
+    """What each reading of the rules does to the game: the same deals under every combination
+    of the varied options, with win rates by seat, length, end reasons and score margins, and
+    the differences between variants tested (z-test or bootstrap, Holm-corrected).
+
+    \b
+    e.g. ludus lab seize-rome --vary control=persistent,per-round --vary tie=clear,keep -n 400
+    """
+    from ludus.arena import Journal, lab_report, make_backend
+    from ludus.arena.lab import Lab
+    from ludus.arena.report import ProgressBar
+
+    console = make_console()
+    journal_path = Path(out_dir) / lab_report.JOURNAL if out_dir is not None else None
+    if seed is None:
+        seed = _journal_seed(journal_path)
+    if seed is None:
+        seed = fresh_seed()
+    runner, already = None, 0
+    try:
+        lab = Lab(game_id, parse_vary(vary), fixed=parse_option_strings(options), specs=split_agent_specs(agents),
+                  games=num_games, seed=seed)
+        journal = None if journal_path is None else Journal(
+            journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
+        already = len(lab.journaled(journal, repair=False)) if journal is not None else 0
+        runner = make_backend("local" if backend == "pool" else backend, workers, address)
+        units = lab.units()
+        if already < len(units):
+            runner.start()
+    except OptionError as e:
+        fail(str(e))
+    try:
+        title = lab.variants[0].plan.game.title
+        fixed = " · " + " ".join(f"{k}={v}" for k, v in lab.fixed.items()) if lab.fixed else ""
+        per = {v.plan.games_per_table for v in lab.variants}
+        games_text = f"{per.pop()} games each" if len(per) == 1 else "games per variant as the seats allow"
+        where = runner.describe() if already < len(units) else "nothing left to play"
+        console.print(f"[bold]{escape(title)}[/bold]{escape(fixed)} · {len(lab.variants)} variants × "
+                      f"{games_text} · agents {escape(', '.join(lab.specs))} · seed {seed} · {escape(where)}")
+        if already:
+            console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
+        start = time.perf_counter()
+        bar = ProgressBar(len(units), console, label="lab", already=already)
+        try:
+            with bar:
+                report = lab.run(runner, on_done=bar, journal=journal)
+        except KeyboardInterrupt:
+            played = already + bar.done
+            kept = (f", all kept in {escape(str(journal_path))}: run the same command again to resume"
+                    if journal is not None else "; nothing was kept (with --out DIR a stopped lab resumes)")
+            console.print(f"Stopped with {played} of {len(units)} games played{kept}.")
+            raise SystemExit(130) from None
+        elapsed = time.perf_counter() - start
+    finally:
+        runner.close()
+    console.print(lab_report.wins_table(report))
+    console.print(lab_report.length_table(report))
+    if report.comparisons:
+        console.print(lab_report.differences_table(report))
+    played = len(units) - already
+    if played:
+        console.print(f"{played} games in {elapsed:.1f} s")
+    if out_dir is not None:
+        for note in lab_report.write_all(report, out_dir):
+            console.print(f"[yellow]{escape(note)}[/yellow]")
+        names = ["results.json", "variants.csv", "comparisons.csv", "games.csv", lab_report.JOURNAL,
+                 *lab_report.PLOTS]
+        files = ", ".join(escape(str(Path(out_dir) / f)) for f in names if (Path(out_dir) / f).exists())
+        console.print(f"Written: {files}")
+
