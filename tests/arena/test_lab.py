@@ -41,6 +41,7 @@ def test_a_planted_first_seat_advantage_is_found(toy):
     assert lo < 0.5 < hi
     row = first_seat_row(report)
     assert row["test"] == "z" and row["significant"] and row["p_holm"] < 0.05
+    assert 0.1 < report.paired[0]["rate"] < 0.3          # the rolls between 50 and 70 go the other way
     # the edge goes to whoever moves first, a seat drawn from the seed: the seats stay even
     for seat in planted["seats"]:
         assert seat["interval"][0] < 0.5 < seat["interval"][1]
@@ -49,6 +50,8 @@ def test_a_planted_first_seat_advantage_is_found(toy):
 def test_no_difference_is_claimed_where_there_is_none(toy):
     report = Lab(toy, {"colour": ["red", "blue"]}, specs=["random"], games=600, seed=2).run()
     assert report.comparisons and not any(c["significant"] for c in report.comparisons)
+    assert report.paired == [{"a": "colour=red", "b": "colour=blue", "option": "colour", "games": 600,
+                              "other_result": 0, "rate": 0.0}]     # the same deals, played alike
     for variant in report.variants:
         lo, hi = variant["first_seat"]["interval"]
         assert lo < 0.5 < hi

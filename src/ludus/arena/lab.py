@@ -396,6 +396,7 @@ class LabReport:
     games: list[LabResult]
     variants: list[dict]
     comparisons: list[dict]
+    paired: list[dict]              # same deal and seating, another result: see _paired
     weaker: str | None              # the weaker of two agents (fewer wins over every variant), if any
     rounds_name: str | None         # what the game counts: "round", "turn", or None
 
@@ -414,7 +415,7 @@ class LabReport:
                       "pairs": "variants that differ in exactly one varied option",
                       "intervals": "95% Wilson score intervals on the effective number of games (games / design "
                                    "effect, the effect at least 1)"},
-            "variants": self.variants, "comparisons": self.comparisons,
+            "variants": self.variants, "comparisons": self.comparisons, "same_deal_other_result": self.paired,
         }
 
 
@@ -435,7 +436,7 @@ def analyse(lab: Lab, games: list[LabResult]) -> LabReport:
         rounds_name = counted[0] if counted is not None else None
     summaries = [_summary(variant, by_variant[v], names, weaker) for v, variant in enumerate(lab.variants)]
     comparisons = _compare(lab, by_variant, summaries, weaker, rounds_name)
-    return LabReport(lab, games, summaries, comparisons, weaker, rounds_name)
+    return LabReport(lab, games, summaries, comparisons, _paired(lab, by_variant), weaker, rounds_name)
 
 
 def _summary(variant: Variant, games: list[LabResult], names: list[str], weaker: str | None) -> dict:
@@ -483,6 +484,19 @@ def _by_deal(games: list[LabResult], value: Callable[[LabResult], float | None])
     return list(groups.values())
 
 
+def _paired(lab: Lab, by_variant: list[list[LabResult]]) -> list[dict]:
+    """For variants one option apart: of the games dealt from the same seed in the same seating,
+    the share whose winners differ (how often the reading changes a result, not a test)."""
+    rows = []
+    for i, j, option in _one_apart(lab):
+        seated = {(g.deal_seed, g.rotation): g for g in by_variant[i]}
+        pairs = [(seated[key], g) for g in by_variant[j] if (key := (g.deal_seed, g.rotation)) in seated]
+        changed = sum(_wins(x) != _wins(y) for x, y in pairs)
+        rows.append({"a": lab.variants[i].label, "b": lab.variants[j].label, "option": option, "games": len(pairs),
+                     "other_result": changed, "rate": round(changed / len(pairs), 4) if pairs else None})
+    return rows
+
+
 def _compare(lab: Lab, by_variant: list[list[LabResult]], summaries: list[dict], weaker: str | None,
              rounds_name: str | None) -> list[dict]:
     rows = []
@@ -490,7 +504,9 @@ def _compare(lab: Lab, by_variant: list[list[LabResult]], summaries: list[dict],
         a, b = summaries[i], summaries[j]
         if not a["games"] or not b["games"]:
             continue
-        base = {"a": a["label"], "b": b["label"], "option": option}
+        others = " ".join(f"{k}={v}" for k, v in lab.variants[i].varied.items() if k != option)
+        base = {"a": a["label"], "b": b["label"], "option": option, "from": lab.variants[i].varied[option],
+                "to": lab.variants[j].varied[option], "with": others}
 
         def proportion(metric: str, ra: dict, rb: dict, base=base, na=a["games"], nb=b["games"]) -> None:
             rows.append({**base, "metric": metric, "value_a": ra["rate"], "value_b": rb["rate"],

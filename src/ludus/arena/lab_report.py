@@ -84,18 +84,28 @@ def length_table(report: LabReport) -> Table:
 def differences_table(report: LabReport) -> Table:
     """Every comparison made, with its test, p-value and Holm-adjusted p-value."""
     t = _table("Differences between variants that differ in one option")
-    for col, just in (("option", "left"), ("from → to", "left"), ("measure", "left"), ("from", "right"),
-                      ("to", "right"), ("test", "left"), ("p", "right"), ("Holm p", "right"), ("", "left")):
-        t.add_column(col, justify=just)
+    context = any(c["with"] for c in report.comparisons)
+    for col, just in (("option", "left"), ("with", "left"), ("from → to", "left"), ("measure", "left"),
+                      ("from", "right"), ("to", "right"), ("test", "left"), ("p", "right"), ("Holm p", "right"),
+                      ("", "left")):
+        if col != "with" or context:
+            t.add_column(col, justify=just)
     for c in report.comparisons:
         proportion = c["test"] == "z"
         shown = (lambda x: f"{x:.1%}") if proportion else (lambda x: f"{x:.4g}")
-        t.add_row(c["option"], f"{c['a']} → {c['b']}", c["metric"], shown(c["value_a"]), shown(c["value_b"]),
-                  "z-test" if proportion else "bootstrap", f"{c['p']:.3g}", f"{c['p_holm']:.3g}",
-                  "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]")
+        row = [c["option"], *([c["with"]] if context else []), f"{c['from']} → {c['to']}", c["metric"],
+               shown(c["value_a"]), shown(c["value_b"]), "z-test" if proportion else "bootstrap", f"{c['p']:.3g}",
+               f"{c['p_holm']:.3g}", "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]"]
+        t.add_row(*row)
     t.caption = ("Proportions: two-proportion z-test; means: bootstrap of the difference. Holm-adjusted across "
                  f"all {len(report.comparisons)} comparisons; significant: Holm p below 0.05.")
     return t
+
+
+def paired_lines(report: LabReport) -> list[str]:
+    """How often the same deal in the same seating had another winner, per pair of variants."""
+    return [f"Same deal and seating, another result: {p['a']} → {p['b']}: {p['rate']:.1%} of {p['games']} games"
+            for p in report.paired if p["games"]]
 
 
 # -- files ----------------------------------------------------------------------------------
@@ -140,7 +150,8 @@ def write_variants_csv(report: LabReport, path: Path) -> None:
 
 
 def write_comparisons_csv(report: LabReport, path: Path) -> None:
-    head = ["option", "a", "b", "metric", "value_a", "value_b", "difference", "test", "p", "p_holm", "significant"]
+    head = ["option", "with", "from", "to", "metric", "value_a", "value_b", "difference", "interval", "test", "p",
+            "p_holm", "significant"]
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=head, extrasaction="ignore")
         w.writeheader()
@@ -177,7 +188,8 @@ def plot(report: LabReport, out: Path) -> bool:
 
     variants = [v for v in report.variants if v["games"]]
     labels = [v["label"] for v in variants]
-    title = f"{report.lab.variants[0].plan.game.title} · {', '.join(report.lab.specs)} · seed {report.lab.seed}"
+    fixed = "".join(f" {k}={v}" for k, v in report.lab.fixed.items())
+    title = f"{report.lab.variants[0].plan.game.title}{fixed} · {', '.join(report.lab.specs)} · seed {report.lab.seed}"
     width = max(5.0, 1.6 + 1.5 * len(variants))
 
     # Win rate by seat (and of the first mover), with intervals.

@@ -115,6 +115,8 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
     console.print(lab_report.length_table(report))
     if report.comparisons:
         console.print(lab_report.differences_table(report))
+    for line in lab_report.paired_lines(report):
+        console.print(escape(line))
     played = len(units) - already
     if played:
         console.print(f"{played} games in {elapsed:.1f} s")
