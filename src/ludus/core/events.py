@@ -45,3 +45,61 @@ class PrivateEvent(Event):
 def redact(event: Event, **hidden) -> Event:
     """A copy of ``event`` with the given fields replaced (e.g. ``value=None``)."""
     return dataclasses.replace(event, **hidden)
+
+
+class LazyEvents(list):
+    """The events of one ``apply``, built on first use from compact records.
+
+    ``apply`` must return a list of events, but most callers drop it unread (a random playout
+    through the validating loop, a tournament): building frozen dataclasses and card names
+    for them was about half the cost of Claim's validating loop. A game records each event as
+    a tuple ``(build, *args)`` (``build(*args)`` makes the event; the args hold only immutable
+    values) and returns ``LazyEvents.of(records)``; the events are built the first time the
+    list is read in any way. Every list method is wrapped below to build them first, since
+    C code reaches a list subclass's items through its methods, not its storage, only when
+    the subclass overrides them.
+    """
+
+    __slots__ = ("_records",)
+
+    def __new__(cls, *args, **kwargs):      # copies and unpickling: nothing left to build
+        events = list.__new__(cls)
+        events._records = None
+        return events
+
+    @classmethod
+    def of(cls, records: list) -> LazyEvents:
+        events = list.__new__(cls)
+        events._records = records
+        return events
+
+    def _build(self) -> None:
+        records = self._records
+        if records is not None:
+            self._records = None
+            list.extend(self, [r[0](*r[1:]) for r in records])
+
+    def __radd__(self, other):          # ``[...] + events``: list itself has no __radd__
+        self._build()
+        return other + list(self)
+
+
+def _building_first(name: str):
+    method = getattr(list, name)
+
+    def call(self, *args, **kwargs):
+        if self._records is not None:
+            self._build()
+        return method(self, *args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+for _name in ("__iter__", "__len__", "__getitem__", "__setitem__", "__delitem__", "__contains__",
+              "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__iadd__",
+              "__mul__", "__rmul__", "__imul__", "__reversed__", "__repr__", "__sizeof__",
+              "__reduce_ex__", "append", "extend", "insert", "pop", "remove", "index",
+              "count", "copy", "reverse", "sort", "clear"):
+    setattr(LazyEvents, _name, _building_first(_name))
+del _name

@@ -68,10 +68,10 @@ class HeuristicAgent(RuleAgent):
 
     def _unseen(self, w, p: int) -> list[int]:
         """Cards that may still be in other seats' hands (or followers, or the deck)."""
-        seen = w.hands[p] + w.followers[p] + w.discard + w.removed + w.prizes + w.trolls_waiting
-        seen = seen + [c for _, c in w.trick]
+        seen = [*w.hands[p], *w.followers[p], *w.discard, *w.removed, *w.prizes, *w.trolls_waiting]
+        seen += [c for _, c in w.trick]
         for q in range(w.n):
-            seen += w.score[q] + w.gnomes[q]
+            seen += [*w.score[q], *w.gnomes[q]]
         rest = build_deck(w.factions)
         for c in seen:
             rest.remove(c)
@@ -82,8 +82,8 @@ class HeuristicAgent(RuleAgent):
         mine_team = {q for q in range(w.n) if q == p or (w.n == 4 and q % 2 == p % 2)}
         need = {}
         for f in w.factions:
-            mine = sum(1 for q in mine_team for c in w.score[q] + w.gnomes[q] if c // 10 == f)
-            theirs = max((sum(1 for c in w.score[q] + w.gnomes[q] if c // 10 == f)
+            mine = sum(1 for q in mine_team for c in (*w.score[q], *w.gnomes[q]) if c // 10 == f)
+            theirs = max((sum(1 for c in (*w.score[q], *w.gnomes[q]) if c // 10 == f)
                           for q in range(w.n) if q not in mine_team), default=0)
             open_cards = sum(1 for c in unseen if c // 10 == f) + sum(1 for c in w.hands[p] if c // 10 == f)
             contested = abs(mine - theirs) <= open_cards
@@ -124,7 +124,7 @@ class HeuristicAgent(RuleAgent):
         later = w.n - len(w.trick) - 1
         win_gain = sum(need[c // 10] for c in table if c // 10 not in (DWARVES, TROLLS)) + later * avg_other
         dwarves = sum(need[DWARVES] for c in table if c // 10 == DWARVES) if DWARVES in need else 0.0
-        if TROLLS in need and any(c // 10 == TROLLS for c in table + w.trolls_waiting):
+        if TROLLS in need and any(c // 10 == TROLLS for c in (*table, *w.trolls_waiting)):
             win_gain += need[TROLLS]
         gnome_bonus = 0.3 * sum(1 for c in table if c // 10 == GNOMES)
         value_if_win = win_gain + gnome_bonus - dwarves

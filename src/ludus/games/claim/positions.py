@@ -317,27 +317,27 @@ def position(
 
     # lay the table out
     s.hands = [sorted(x) for x in hand]
-    s.followers = follower_piles
-    s.score = score_piles
-    s.gnomes = gnome_areas
-    s.trolls_waiting = waiting
-    s.removed = removed_cards
+    s.followers = [tuple(f) for f in follower_piles]
+    s.score = [tuple(x) for x in score_piles]
+    s.gnomes = [tuple(x) for x in gnome_areas]
+    s.trolls_waiting = tuple(waiting)
+    s.removed = tuple(removed_cards)
     s.discard = discarded + sorted(rest)
     s.deck = face_down
     s.prizes = face_up
     s.trick = played
-    s.last_trick, s.ranking = (), []
+    s.last_trick, s.ranking = (), ()
     s.leader = s.next_leader = leader
     s.phase = phase
     s.step = PLAY_CARD
     deal_size = DEAL[n]
     s.tricks_done = max(0, deal_size - h) + (deal_size if phase == 2 else 0)
     s.peek = None
-    s.smash_values = []
+    s.smash_values = ()
     s.voids = void
-    s.known = known_cards
-    s.peeked = seen
-    s.played = [[] for _ in range(n)]
+    s.known = [tuple(k) for k in known_cards]
+    s.peeked = tuple(tuple(seen[seer][q]) for seer in range(n) for q in range(n))
+    s.played = [()] * n
     s.current_player = (played[-1][0] + 1) % n if played else leader
     s._legal_cache = None
 

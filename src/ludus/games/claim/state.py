@@ -5,7 +5,7 @@ or one Giant's target; everything else (revealing prizes, taking the deck cards,
 trick) follows automatically. Cards are ints ``faction * 10 + value``.
 
 Knowledge (K16): the follower cards everyone saw taken (``known``), the cards a Seer saw go to
-another seat (``peeked[p][q]``), the cards each seat has played in phase 2 (``played``) and the
+another seat (``peeked[p * n + q]``), the cards each seat has played in phase 2 (``played``) and the
 factions each seat showed it lacks this phase (``voids``, a bitmask). ``known`` and ``peeked``
 only grow; what is still known to be held is worked out against ``played``
 (``known_in_hand``). ``resample`` deals every other card at random within those bounds.
@@ -17,8 +17,9 @@ import random
 from bisect import bisect_left
 from collections import Counter
 
-from ...core.copying import GRID, LIST, ROWS, cloner, or_none
+from ...core.copying import LIST, ROWS, cloner, or_none
 from ...core.errors import LudusError
+from ...core.events import LazyEvents
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE
 from ...core.rng import shuffle
@@ -48,16 +49,37 @@ DOPPEL_LO, DOPPEL_HI = DOPPELGANGERS * 10, DOPPELGANGERS * 10 + 10
 OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and any({p, q} <= set(t) for t in TEAMS)))
                       for p in range(n)) for n in DEAL}
 
+# Event records' parts (see ClaimState._apply): names looked up, not formatted, per card.
+NAMES = tuple(card_name(c) for c in range(100))
+_PLAY, _TAKE = PLAY_OF.__getitem__, TAKE_OF.__getitem__
+
+
+def _named(event_class, cards: tuple):
+    return event_class(tuple(NAMES[c] for c in cards))
+
+
+def _collected(player: int, cards: tuple, where: str) -> ev.CardsCollected:
+    return ev.CardsCollected(player, tuple(NAMES[c] for c in cards), where)
+
+
+def _game_over(state: ClaimState) -> ev.GameOver:
+    return ev.GameOver(tuple(state.scores()), tuple(state.returns()))
 
 
 class ClaimState(State):
-    """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams."""
+    """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams.
+
+    Hands, the deck, the face-up prizes, the trick and the discard pile are lists; every other
+    pile (follower, score, Gnome, Troll piles, removed Gnomes and the knowledge of K16) is a
+    tuple, replaced when it changes. They change at most once a trick, while a copy is made
+    for every world a search samples: a clone copies the lists and shares the tuples.
+    """
 
     __slots__ = (
         "n", "factions", "dragon_last_card",
         "hands", "followers", "score", "gnomes", "trolls_waiting", "discard", "removed",
         "deck", "prizes", "trick", "last_trick", "leader", "next_leader", "phase", "step", "tricks_done",
-        "ranking", "peek", "smash_values", "voids", "known", "peeked", "played",
+        "ranking", "peek", "smash_values", "voids", "known", "peeked", "played", "told",
     )
 
     @classmethod
@@ -74,31 +96,33 @@ class ClaimState(State):
         k = DEAL[n]
         s.hands = [sorted(deck[i * k:(i + 1) * k]) for i in range(n)]
         s.deck = deck[n * k:]
-        s.followers = [[] for _ in range(n)]
-        s.score = [[] for _ in range(n)]
-        s.gnomes = [[] for _ in range(n)]
-        s.trolls_waiting, s.discard, s.removed = [], [], []
-        s.prizes, s.trick, s.last_trick, s.ranking = [], [], (), []
+        s.followers = [()] * n
+        s.score = [()] * n
+        s.gnomes = [()] * n
+        s.trolls_waiting, s.discard, s.removed = (), [], ()
+        s.prizes, s.trick, s.last_trick, s.ranking = [], [], (), ()
         s.leader = rng.randrange(n) if o.first_leader == "random" else int(o.first_leader)  # K8
         s.next_leader = s.leader
         s.phase = 1
         s.tricks_done = 0
         s.peek = None
-        s.smash_values = []
+        s.smash_values = ()
         s.voids = [0] * n
-        s.known = [[] for _ in range(n)]
-        s.peeked = [[[] for _ in range(n)] for _ in range(n)]
-        s.played = [[] for _ in range(n)]
+        s.known = [()] * n
+        s.peeked = ((),) * n * n
+        s.played = [()] * n
+        s.told = None
         s._reveal_prizes()
         s.step = PLAY_CARD
         s.current_player = s.leader
         return s
 
-    def _reveal_prizes(self) -> list:
+    def _reveal_prizes(self) -> None:
         """K9: one face-up prize (2 players) or two (3-4)."""
         for _ in range(PRIZES[self.n]):
             self.prizes.append(self.deck.pop())
-        return [ev.PrizesRevealed(tuple(card_name(c) for c in self.prizes))] if self.narrate else []
+        if self.told is not None:
+            self.told.append((_named, ev.PrizesRevealed, tuple(self.prizes)))
 
     # -- legal actions --------------------------------------------------------------------
 
@@ -117,9 +141,9 @@ class ClaimState(State):
     def _legal(self) -> list:
         step = self.step
         if step == PLAY_CARD:
-            return [PLAY_OF[c] for c in self._playable()]
+            return [*map(_PLAY, self._playable())]
         if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
-            out = [TAKE_OF[c] for c in sorted(set(self.prizes))]
+            out = [*map(_TAKE, sorted(set(self.prizes)))]
             if step == CHOOSE_PRIZE and self.peek is not None:
                 out.append(TAKE_DECK_ACTION)
             return out
@@ -151,19 +175,29 @@ class ClaimState(State):
         return [q for q in OPPONENTS[self.n][p] if GNOMES * 10 + v in self.gnomes[q]]
 
     # -- applying ---------------------------------------------------------------------------
+    #
+    # While ``apply`` narrates, ``told`` is a list the rules add their events to as records
+    # ``(build, *args)``, in the order they happen; ``apply`` returns them as LazyEvents, built
+    # only if someone reads them. ``told`` is None otherwise (``apply_trusted``, playouts).
 
-    def _apply(self, action) -> list:
+    def _apply(self, action):
+        told = self.told = [] if self.narrate else None
         kind, a = action
         p = self.current_player
         if kind == PLAY:
-            return self._play(p, a)
-        if kind == TAKE:
-            return self._take_prize(p, a)
-        if kind == TAKE_DECK:
-            return self._seer_takes_deck(p)
-        return self._smash(p, a)
+            self._play(p, a)
+        elif kind == TAKE:
+            self._take_prize(p, a)
+        elif kind == TAKE_DECK:
+            self._seer_takes_deck(p)
+        else:
+            self._smash(p, a)
+        if told is not None:
+            self.told = None
+            return LazyEvents.of(told)
+        return None
 
-    def _play(self, p: int, card: int) -> list:
+    def _play(self, p: int, card: int) -> None:
         self.hands[p].remove(card)
         trick = self.trick
         followed = True
@@ -174,13 +208,14 @@ class ClaimState(State):
                 if self.tracking:
                     self.voids[p] |= 1 << led                                # K16
         if self.phase == 2 and self.tracking:
-            self.played[p].append(card)
+            self.played[p] += (card,)
         trick.append((p, card))
-        out = [ev.CardPlayed(p, card_name(card), followed)] if self.narrate else []
+        if self.told is not None:
+            self.told.append((ev.CardPlayed, p, NAMES[card], followed))
         if len(trick) < self.n:
             self.current_player = (p + 1) % self.n
-            return out
-        return out + self._resolve()
+        else:
+            self._resolve()
 
     def known_in_hand(self, r: int, seer: int | None = None) -> tuple[Counter, Counter]:
         """What is known to be in seat r's follower pile (phase 2: hand): the cards everyone saw
@@ -189,10 +224,11 @@ class ClaimState(State):
         before one only the seer knows: the two together are the most the seer can be sure of."""
         played = Counter(self.played[r])
         public = Counter(self.known[r])
-        seen = Counter(self.peeked[seer][r]) - (played - public) if seer is not None and seer != r else Counter()
+        seen = (Counter(self.peeked[seer * self.n + r]) - (played - public)
+                if seer is not None and seer != r else Counter())
         return public - played, seen
 
-    def _rank(self) -> list[int]:
+    def _rank(self) -> tuple[int, ...]:
         """K12: seats of the trick, best first."""
         trick = self.trick
         led = trick[0][1] // 10
@@ -200,8 +236,8 @@ class ClaimState(State):
             (leader, lead), (follower, card) = trick
             f = card // 10
             if (led == GOBLINS and f == KNIGHTS) or ((f == led or f == DOPPELGANGERS) and card % 10 > lead % 10):
-                return [follower, leader]
-            return [leader, follower]
+                return (follower, leader)
+            return (leader, follower)
         goblins_led = led == GOBLINS
         keys = []
         for i, (seat, card) in enumerate(self.trick):
@@ -210,7 +246,7 @@ class ClaimState(State):
             # One int per card: tier, then value, then earlier play (K12.4); the seat in 3 bits.
             keys.append(((tier * 10 + card % 10) * 8 + 7 - i) * 8 + seat)
         keys.sort(reverse=True)
-        return [k & 7 for k in keys]
+        return tuple(k & 7 for k in keys)
 
     def _next_leader(self, winner: int) -> int:
         """K15, K21: the winner leads, unless a Dragon says otherwise (``self.trick`` is full)."""
@@ -222,105 +258,113 @@ class ClaimState(State):
                 return seat
         return winner
 
-    def _resolve(self) -> list:
-        self.ranking = self._rank()
-        winner = self.ranking[0]
+    def _resolve(self) -> None:
+        self.ranking = ranking = self._rank()
+        winner = ranking[0]
         self.next_leader = self._next_leader(winner)
         trick = self.trick
         self.last_trick = tuple(trick)   # read-only: copies share it
         self.trick = []
-        out = [ev.TrickWon(winner, tuple(self.ranking), self.phase)] if self.narrate else []
-        if self.phase == 1:
-            undead = []
-            for seat, c in trick:                                             # K14, K19
-                if c // 10 == UNDEAD:
-                    undead.append(c)
-                else:
-                    self.discard.append(c)
-                if seat == winner:
-                    seer_won = c // 10 == SEERS                               # K28
-            if undead:
-                self.score[winner] += undead
-                if self.narrate:
-                    out.append(ev.CardsCollected(winner, tuple(card_name(c) for c in undead), "score"))
-            if seer_won:
-                self.peek = self.deck[-1]
-                if self.narrate:
-                    out.append(ev.SeerLooked(winner, card_name(self.peek)))
-            if seer_won or self.n > 2:
-                self.step = CHOOSE_PRIZE
-                self.current_player = winner
-                return out
-            return out + self._take_prize(winner, self.prizes[0])
-        return out + self._collect_phase_two(winner)
+        told = self.told
+        if told is not None:
+            told.append((ev.TrickWon, winner, ranking, self.phase))
+        if self.phase != 1:
+            self._collect_phase_two(winner)
+            return
+        undead = []
+        for seat, c in trick:                                                 # K14, K19
+            if c // 10 == UNDEAD:
+                undead.append(c)
+            else:
+                self.discard.append(c)
+            if seat == winner:
+                seer_won = c // 10 == SEERS                                   # K28
+        if undead:
+            self.score[winner] += tuple(undead)
+            if told is not None:
+                told.append((_collected, winner, tuple(undead), "score"))
+        if seer_won:
+            self.peek = self.deck[-1]
+            if told is not None:
+                told.append((ev.SeerLooked, winner, NAMES[self.peek]))
+        if seer_won or self.n > 2:
+            self.step = CHOOSE_PRIZE
+            self.current_player = winner
+            return
+        self._take_prize(winner, self.prizes[0])
 
     # -- phase 1: prizes (K13, K28) ---------------------------------------------------------
 
-    def _take_prize(self, p: int, card: int) -> list:
+    def _take_prize(self, p: int, card: int) -> None:
         """Seat p takes a face-up prize; the rest go down the ranking."""
         self.prizes.remove(card)
-        out = self._to_followers_public(p, card)
-        rest = self.ranking[self.ranking.index(p) + 1:]
+        self._to_followers_public(p, card)
+        ranking = self.ranking
         # After a Seer's look, the first deck card handed out is the one it saw (K16).
-        seer = self.ranking[0] if self.peek is not None else None
+        seer = ranking[0] if self.peek is not None else None
         self.peek = None
-        for seat in rest:
+        for seat in ranking[ranking.index(p) + 1:]:
             if self.prizes:
-                out += self._to_followers_public(seat, self.prizes.pop())
+                self._to_followers_public(seat, self.prizes.pop())
                 continue
             card = self.deck.pop()
-            self.followers[seat].append(card)
+            self.followers[seat] += (card,)
             if seer is not None and self.tracking:
-                self.peeked[seer][seat].append(card)
-            if self.narrate:
-                out.append(ev.DeckCardTaken(seat, card_name(card), seer))
+                i = seer * self.n + seat
+                self.peeked = (*self.peeked[:i], self.peeked[i] + (card,), *self.peeked[i + 1:])
+            if self.told is not None:
+                self.told.append((ev.DeckCardTaken, seat, NAMES[card], seer))
             seer = None
-        return out + self._end_trick()
+        self._end_trick()
 
-    def _seer_takes_deck(self, p: int) -> list:
+    def _seer_takes_deck(self, p: int) -> None:
         """K28: the Seer winner takes the card it looked at instead of a face-up prize."""
         card = self.deck.pop()
         self.peek = None
-        self.followers[p].append(card)
-        out = [ev.DeckCardTaken(p, card_name(card), None)] if self.narrate else []
-        rest = self.ranking[1:]
+        self.followers[p] += (card,)
+        if self.told is not None:
+            self.told.append((ev.DeckCardTaken, p, NAMES[card], None))
+        other = self.ranking[1]
         if self.n == 2:
-            return out + self._to_followers_public(rest[0], self.prizes.pop()) + self._end_trick()
+            self._to_followers_public(other, self.prizes.pop())
+            self._end_trick()
+            return
         self.step = SECOND_PRIZE
-        self.current_player = rest[0]
-        return out
+        self.current_player = other
 
-    def _to_followers_public(self, p: int, card: int):
-        self.followers[p].append(card)
+    def _to_followers_public(self, p: int, card: int) -> None:
+        self.followers[p] += (card,)
         if self.tracking:
-            self.known[p].append(card)
-        return [ev.PrizeTaken(p, card_name(card))] if self.narrate else []
+            self.known[p] += (card,)
+        if self.told is not None:
+            self.told.append((ev.PrizeTaken, p, NAMES[card]))
 
-    def _end_trick(self) -> list:
+    def _end_trick(self) -> None:
         self.leader = self.next_leader
         self.tricks_done += 1
         self.step = PLAY_CARD
         self.current_player = self.leader
         if self.phase == 1:
             if self.deck:
-                return self._reveal_prizes()
-            return self._begin_phase_two()
-        if not self.hands[self.leader]:
-            return self._finish()
-        return []
+                self._reveal_prizes()
+            else:
+                self._begin_phase_two()
+        elif not self.hands[self.leader]:
+            self._finish()
 
-    def _begin_phase_two(self) -> list:
+    def _begin_phase_two(self) -> None:
         """K17: follower piles become hands; voids shown in phase 1 no longer bind."""
         self.phase = 2
         self.hands = [sorted(f) for f in self.followers]
-        self.followers = [[] for _ in range(self.n)]
+        self.followers = [()] * self.n
         if self.tracking:
             self.voids = [0] * self.n
-        return [ev.PhaseTwoBegins(self.leader)] if self.narrate else []
+        if self.told is not None:
+            self.told.append((ev.PhaseTwoBegins, self.leader))
 
     # -- phase 2: collecting (K18, K20, K25-K27) -------------------------------------------
 
-    def _collect_phase_two(self, winner: int) -> list:
+    def _collect_phase_two(self, winner: int) -> None:
         lowest = self.ranking[-1]
         to_winner, dwarves, gnomes, trolls, giants = [], [], [], [], []
         for _, card in self.last_trick:
@@ -335,65 +379,72 @@ class ClaimState(State):
                 to_winner.append(card)
                 if f == GIANTS:
                     giants.append(card % 10)
-        out = []
+        told = self.told
         if trolls or self.trolls_waiting:                                      # K27
-            pool = self.trolls_waiting + trolls
+            pool = [*self.trolls_waiting, *trolls]
             pick = max(pool)                           # the highest; the rest wait
             pool.remove(pick)
             to_winner.append(pick)
-            self.trolls_waiting = pool
-            if pool and self.narrate:
-                out.append(ev.TrollsWaiting(tuple(card_name(c) for c in pool)))
-        self.score[winner] += to_winner
+            self.trolls_waiting = tuple(pool)
+            if pool and told is not None:
+                told.append((_named, ev.TrollsWaiting, self.trolls_waiting))
+        self.score[winner] += tuple(to_winner)
         if dwarves:
-            self.score[lowest] += dwarves                                      # K20
+            self.score[lowest] += tuple(dwarves)                               # K20
         if gnomes:
-            self.gnomes[winner] += gnomes                                      # K25
-        if self.narrate:
+            self.gnomes[winner] += tuple(gnomes)                               # K25
+        if told is not None:
             for seat, cards, where in ((winner, to_winner, "score"), (lowest, dwarves, "score"),
                                        (winner, gnomes, "gnomes")):
                 if cards:
-                    out.append(ev.CardsCollected(seat, tuple(card_name(c) for c in cards), where))
+                    told.append((_collected, seat, tuple(cards), where))
         if giants:                                                             # K26
             giants.sort()
-            self.smash_values = giants
-            return out + self._continue_smashes(winner)
-        return out + self._end_trick()
+            self.smash_values = tuple(giants)
+            self._continue_smashes(winner)
+        else:
+            self._end_trick()
 
-    def _continue_smashes(self, p: int) -> list:
-        out = []
+    def _continue_smashes(self, p: int) -> None:
         while self.smash_values:
             targets = self._smash_targets(p, self.smash_values[0])
             if len(targets) > 1:
                 self.step = CHOOSE_SMASH
                 self.current_player = p
-                return out
-            v = self.smash_values.pop(0)
+                return
+            v = self.smash_values[0]
+            self.smash_values = self.smash_values[1:]
             if targets:
-                out += self._remove_gnome(p, targets[0], v)
-        return out + self._end_trick()
+                self._remove_gnome(p, targets[0], v)
+        self._end_trick()
 
-    def _smash(self, p: int, victim: int) -> list:
-        out = self._remove_gnome(p, victim, self.smash_values.pop(0))
-        return out + self._continue_smashes(p)
+    def _smash(self, p: int, victim: int) -> None:
+        v = self.smash_values[0]
+        self.smash_values = self.smash_values[1:]
+        self._remove_gnome(p, victim, v)
+        self._continue_smashes(p)
 
-    def _remove_gnome(self, p: int, victim: int, v: int) -> list:
-        self.gnomes[victim].remove(GNOMES * 10 + v)
-        self.removed.append(GNOMES * 10 + v)
-        return [ev.GnomeSmashed(p, victim, v)] if self.narrate else []
+    def _remove_gnome(self, p: int, victim: int, v: int) -> None:
+        area = list(self.gnomes[victim])
+        area.remove(GNOMES * 10 + v)
+        self.gnomes[victim] = tuple(area)
+        self.removed += (GNOMES * 10 + v,)
+        if self.told is not None:
+            self.told.append((ev.GnomeSmashed, p, victim, v))
 
     # -- end and scoring (K29-K34) --------------------------------------------------------
 
-    def _finish(self) -> list:
+    def _finish(self) -> None:
         for p in range(self.n):                                                # K29
             self.score[p] += self.gnomes[p]
-            self.gnomes[p] = []
+            self.gnomes[p] = ()
         self.discard += self.trolls_waiting
-        self.trolls_waiting = []
+        self.trolls_waiting = ()
         self.is_terminal = True
         self.step = OVER
         self.current_player = None
-        return [ev.GameOver(tuple(self.scores()), tuple(self.returns()))] if self.narrate else []
+        if self.told is not None:   # built from the final state, which never changes again
+            self.told.append((_game_over, self))
 
     def _sides(self) -> list[list[int]]:
         """Scoring sides: each seat, or the two teams' pooled piles with 4 players (K33)."""
@@ -467,10 +518,9 @@ class ClaimState(State):
         """A search copy keeps no K16 knowledge: rollouts skip its bookkeeping."""
         self.voids = self.known = self.peeked = self.played = None
 
-    # ``factions`` and ``last_trick`` are tuples, shared; a search copy's knowledge is None
-    clone = cloner(hands=ROWS, followers=ROWS, score=ROWS, gnomes=ROWS, trolls_waiting=LIST, discard=LIST,
-                   removed=LIST, deck=LIST, prizes=LIST, trick=LIST, ranking=LIST, smash_values=LIST,
-                   voids=or_none(LIST), known=or_none(ROWS), peeked=or_none(GRID), played=or_none(ROWS))
+    # the piles held in tuples are shared; a search copy's knowledge is None
+    clone = cloner(hands=ROWS, followers=LIST, score=LIST, gnomes=LIST, discard=LIST, deck=LIST, prizes=LIST,
+                   trick=LIST, voids=or_none(LIST), known=or_none(LIST), played=or_none(LIST))
 
     def _resample(self, player: int, rng: random.Random) -> ClaimState:
         """A world ``player`` cannot tell from this one (K16).
@@ -488,11 +538,7 @@ class ClaimState(State):
         if not self.tracking:
             NO_KNOWLEDGE.sample()   # refuses: a search copy is never resampled
         p = player
-        pinned: list[list[int]] = [[] for _ in range(self.n)]   # the cards p can place in each seat
-        for q in range(self.n):
-            if q != p:
-                public, seen = self.known_in_hand(q, p)
-                pinned[q] = sorted((public + seen).elements())
+        pinned = [[] if q == p else self._placeable(q, p) for q in range(self.n)]   # p can place these
         # Where the unseen cards go: (seat, zone, count, forbidden factions).
         places = []
         for q in range(self.n):
@@ -505,15 +551,14 @@ class ClaimState(State):
                 places.append((q, "hand", len(self.hands[q]) - len(pinned[q]), self.voids[q]))
         looking = self.peek is not None and self.current_player == p   # p's Seer sees the top card
         places.append((None, "deck", len(self.deck) - looking, 0))
-        unseen = self._unseen_by(p, pinned)
-        if looking:
-            unseen.remove(self.peek)
+        unseen = self._unseen_by(p, pinned, looking)
         deal = _dealer(unseen, [(n, mask) for _, _, n, mask in places])
         # What other seats saw with their Seers: p only knows how many deck cards each saw go to
         # which seat. In a world they are drawn from that seat's phase-1 pile, less the cards p
         # can place there (taken face up, or seen by p's own Seer).
-        seers = [(q, r, self.known[r] + self.peeked[p][r], len(self.peeked[q][r]))
-                 for q in range(self.n) for r in range(self.n) if q != p and r != p and self.peeked[q][r]]
+        n, peeked = self.n, self.peeked
+        seers = [(q * n + r, r, self.known[r] + peeked[p * n + r], len(peeked[q * n + r]))
+                 for q in range(n) for r in range(n) if q != p and r != p and peeked[q * n + r]]
 
         def world(rng: random.Random) -> ClaimState:
             w = self.clone()
@@ -523,34 +568,57 @@ class ClaimState(State):
                 if zone == "deck":
                     w.deck = cards + [self.peek] if looking else cards
                 elif zone == "followers":
-                    w.followers[q] = pinned[q] + cards
+                    w.followers[q] = tuple(pinned[q] + cards)
                 elif self.phase == 1:
                     w.hands[q] = sorted(cards)
                 else:
                     w.hands[q] = sorted(pinned[q] + cards)
             if self.peek is not None and not looking:
                 w.peek = w.deck[-1]   # another seat's Seer looked at the (re-dealt) top card
-            for q, r, placed, seen in seers:
-                pile = Counter(w.followers[r] if self.phase == 1 else w.hands[r] + self.played[r])
-                w.peeked[q][r] = rng.sample(sorted((pile - Counter(placed)).elements()), seen)
+            if seers:
+                looks = list(w.peeked)
+                for i, r, placed, seen in seers:
+                    pile = Counter(w.followers[r] if self.phase == 1 else [*w.hands[r], *self.played[r]])
+                    looks[i] = tuple(rng.sample(sorted((pile - Counter(placed)).elements()), seen))
+                w.peeked = tuple(looks)
             return w
 
         return world
 
-    def _unseen_by(self, p: int, pinned: list[list[int]]) -> list[int]:
-        """The cards seat p cannot place, as a sorted list (so samples depend on p's view only)."""
-        seen = list(self.hands[p]) + self.followers[p] + self.discard + self.removed + self.prizes
-        seen += self.trolls_waiting + [c for _, c in self.trick]
+    def _placeable(self, r: int, p: int) -> list[int]:
+        """The cards seat p knows to be in seat r's follower pile (phase 2: hand), sorted: what
+        ``known_in_hand(r, p)`` gives together, worked out on short lists instead of Counters."""
+        public, seen, played = self.known[r], self.peeked[p * self.n + r], self.played[r]
+        if not played:
+            return sorted(public + seen)
+        held, unknown_plays = list(public), []
+        for c in played:            # a play uses up a card everyone knows first
+            if c in held:
+                held.remove(c)
+            else:
+                unknown_plays.append(c)
+        seen = list(seen)
+        for c in unknown_plays:
+            if c in seen:
+                seen.remove(c)
+        return sorted(held + seen)
+
+    def _unseen_by(self, p: int, pinned: list[list[int]], looking: bool) -> list[int]:
+        """The cards seat p cannot place, as a sorted list (so samples depend on p's view only):
+        every card of the other seats' hands and follower piles and of the deck, less those p
+        knows where they are (``pinned``, and the top deck card its Seer is looking at)."""
+        unseen = [*self.deck]
         for q in range(self.n):
-            seen += self.score[q] + self.gnomes[q] + pinned[q]
-        counts = list(self.game.deck_counts)
-        for c in seen:
-            counts[c] -= 1
-        remaining: list[int] = []
-        for c, n in enumerate(counts):
-            if n:
-                remaining += [c] * n
-        return remaining
+            if q != p:
+                unseen += self.hands[q]
+                unseen += self.followers[q]
+        unseen.sort()
+        for c in (self.peek,) if looking else ():
+            unseen.remove(c)
+        for q in range(self.n):
+            for c in pinned[q]:
+                unseen.remove(c)
+        return unseen
 
     # -- inspection -------------------------------------------------------------------------
 

@@ -30,7 +30,8 @@ def observe(s, player: int | None) -> dict:
             "lacks": _factions(s.voids[q]),
             "known_cards": _names(public.elements()),
         }
-        looks = [{"seer": r, "cards": len(s.peeked[r][q])} for r in range(s.n) if r != q and s.peeked[r][q]]
+        looks = [{"seer": r, "cards": len(s.peeked[r * s.n + q])} for r in range(s.n)
+                 if r != q and s.peeked[r * s.n + q]]
         if looks:   # public: how many deck cards each Seer saw go here, not which (K16, K28)
             seat["taken_under_a_seer"] = looks
         if q == player:
