@@ -1,6 +1,7 @@
 """Claim in the browser, by clicks alone: against a bot on a phone's screen (the first move by
-keyboard, a dropped connection and a reload in the middle), and two people at one table through
-their invite links (with a clock), neither page ever holding the other's hand."""
+keyboard, a dropped connection and a reload in the middle); two people at one table through
+their invite links (with a clock), neither page nor a spectator's ever holding a hidden hand;
+a page left behind, resynced when its move comes too late."""
 
 from __future__ import annotations
 
@@ -101,17 +102,18 @@ def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context
     assert wider_than_the_screen(page) == []
 
 
-def _legible(record: dict, viewer: int) -> tuple[list[set], list[set]]:
-    """At each seq (no undo: seq = moves played), the cards ``viewer`` may know of (named in its
-    observation or its log so far) and the cards the other seat holds that it may not."""
+def _legible(record: dict, viewer: int | None) -> tuple[list[set], list[set]]:
+    """At each seq (no undo: seq = moves played), the cards ``viewer`` (None: a spectator) may
+    know of (named in its observation or its log so far) and the cards the other seats hold that
+    it may not."""
     game = ludus.replay(record).game
     table = Session(game, [None] * game.num_players, seed=record["seed"], auto=False)
     face = game.parts.terminal
-    other = 1 - viewer
+    others = [p for p in range(game.num_players) if p != viewer]
 
     def at(state, said: set) -> tuple[set, set]:
         known = said | {" ".join(m) for m in CARD.findall(json.dumps(state.observe(viewer)))}
-        held = set(state.observe(other)["seats"][other]["hand"])
+        held = {card for p in others for card in state.observe(p)["seats"][p]["hand"]}
         return known, held - known
 
     said: set = set()
@@ -128,10 +130,12 @@ def _legible(record: dict, viewer: int) -> tuple[list[set], list[set]]:
 
 
 def test_two_people_through_their_invite_links_never_see_each_others_hand(site, new_context):
+    """Nor does a spectator see either hand."""
     clock = {"kind": "live", "minutes": 30, "increment": 5}
     table, invites = new_table(site, "claim", ["person", "person"], clock=clock)
-    pages = [new_page(new_context) for _ in invites]
-    for page, url in zip(pages, invites, strict=True):
+    viewers = [0, 1, None]
+    pages = [new_page(new_context) for _ in viewers]
+    for page, url in zip(pages, [*invites, f"{site}/t/{table}"], strict=True):
         open_table(page, url)
         clocks = page.locator("#clocks .clock").all_inner_texts()       # each seat's, one running
         assert len(clocks) == 2 and all(re.search(r" (30:00|29:[0-5]\d)$", c) for c in clocks), clocks
@@ -139,13 +143,52 @@ def test_two_people_through_their_invite_links_never_see_each_others_hand(site, 
     seen: list[tuple[int, int, str]] = []
     drive(pages, random.Random(5), seen=lambda page, seq, html: seen.append((pages.index(page), seq, html)))
     record = httpx.get(f"{site}/api/tables/{table}/record", timeout=WAIT).json()
-    legible = [_legible(record, viewer) for viewer in (0, 1)]
+    legible = [_legible(record, viewer) for viewer in viewers]
     assert len({seq for _, seq, _ in seen}) > len(record["actions"]) // 2
-    secrets = 0
-    for viewer, seq, html in seen:
-        known, hidden = legible[viewer][0][seq], legible[viewer][1][seq]
+    secrets = [0] * len(viewers)
+    for index, seq, html in seen:
+        known, hidden = legible[index][0][seq], legible[index][1][seq]
         on_page = {" ".join(m) for m in CARD.findall(html)}
-        assert not on_page & hidden, f"seat {viewer}'s page at seq {seq} shows the other hand's {on_page & hidden}"
-        assert on_page <= known, f"seat {viewer}'s page at seq {seq} shows {on_page - known}"
-        secrets += len(hidden)
-    assert secrets > 0                          # there was a hand to keep hidden
+        who = f"seat {viewers[index]}" if viewers[index] is not None else "the spectator"
+        assert not on_page & hidden, f"{who}'s page at seq {seq} shows another hand's {on_page & hidden}"
+        assert on_page <= known, f"{who}'s page at seq {seq} shows {on_page - known}"
+        secrets[index] += len(hidden)
+    assert all(secrets)                         # each page had hands to keep hidden
+
+
+def test_a_page_left_behind_is_resynced_when_its_move_is_stale(site, new_context):
+    """Two pages of one seat; one misses an update (dropped on its way), so it offers a move at
+    a seq already taken: the server refuses it as stale and resyncs the page."""
+    _, (invite,) = new_table(site, "claim", ["person", "random"])
+    ahead, behind = new_page(new_context), new_page(new_context)
+    dropping, said = [False], []
+
+    def through(ws):
+        server = ws.connect_to_server()
+
+        def to_page(message):
+            said.append(json.loads(message))
+            if not dropping[0]:
+                ws.send(message)
+
+        server.on_message(to_page)
+
+    behind.route_web_socket("**/ws/*", through)
+    for page in (ahead, behind):
+        open_table(page, invite)
+        page.wait_for_selector("body[data-state=mine]")
+    seq = int(behind.get_attribute("body", "data-seq"))
+    dropping[0] = True
+    played = ahead.locator("button[data-move]:not([disabled]) >> nth=0")
+    move = played.get_attribute("data-move")
+    played.click()
+    ahead.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+    ahead.wait_for_selector("body[data-state=mine], body[data-state=over]")
+    dropping[0] = False
+    assert int(behind.get_attribute("body", "data-seq")) == seq         # it missed the news
+    behind.locator(f"button[data-move]:not([disabled]):not([data-move='{move}']) >> nth=0").click()
+    behind.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+    assert any(m["type"] == "error" and m["code"] == "stale" for m in said)
+    for look in ("body", "#log-lines"):
+        assert behind.inner_text(look) == ahead.inner_text(look)
+    assert behind.get_attribute("body", "data-seq") == ahead.get_attribute("body", "data-seq")

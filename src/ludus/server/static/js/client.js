@@ -7,8 +7,8 @@ const FINAL = new Set([4400, 4401, 4404]);
 const PAUSES = [500, 1000, 2000, 4000, 8000, 15000];
 
 export class TableClient {
-  /** ``on`` holds the callbacks: view(client) after each welcome or update, status(name)
-   *  (connecting, open, closed, lost), error(message), ack(seq). */
+  /** ``on`` holds the callbacks: view(client) after each welcome or update (and after an
+   *  error), status(name, code) (connecting, open, closed, lost), error(message). */
   constructor(tableId, token, on) {
     this.tableId = tableId;
     this.token = token;
@@ -62,13 +62,12 @@ export class TableClient {
         if (this.pending !== null && message.seq >= this.pending) this.pending = null;
         this.on.view(this);
         break;
-      case "ack":
-        this.on.ack?.(message.seq);
+      case "ack":             // the update of that line follows: it settles the move
         break;
       case "error":
         this.pending = null;
         if (message.code !== "stale") this.on.error(message);
-        this.on.view(this);
+        if (this.view) this.on.view(this);
         break;
     }
   }
