@@ -255,7 +255,7 @@ class LudusState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {len(self.play.chance) + 1}: {action}"
+            return f"seed byte {action}"
         return str(self.play.game.action_from_id(int(action)))
 
     def is_terminal(self) -> bool:
