@@ -657,23 +657,41 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
             return out
 
         return deal_shuffled
-    accepting = {c: [i for i, (_, mask) in enumerate(places) if not mask >> (c // 10) & 1] for c in set(cards)}
-    refusals = {c: len(accepting[c]) - len(places) for c in accepting}   # most refused first
+    everywhere = list(range(len(places)))
+    accepting = [[i for i, (_, mask) in enumerate(places) if not mask >> f & 1] for f in range(10)]
+    accepting = [everywhere if ok == everywhere else ok for ok in accepting]   # one list: told by ``is``
+    refusals = {c: len(accepting[c // 10]) - len(places) for c in set(cards)}   # most refused first
 
     def deal_constrained(rng: random.Random) -> list[list[int]]:
+        random_ = rng.random
         for _ in range(200):
             order = cards[:]
             shuffle(rng, order)
             order.sort(key=refusals.__getitem__)
             room = sizes[:]
+            left = sum(sizes)           # the room of every place together
             out: list[list[int]] = [[] for _ in places]
             for c in order:
-                open_places = [i for i in accepting[c] if room[i]]
-                if not open_places:
+                ok = accepting[c // 10]
+                weight = left if ok is everywhere else sum([room[i] for i in ok])
+                if not weight:
                     break
-                i = rng.choices(open_places, [room[i] for i in open_places])[0]
+                # rng.choices(open places, their room)[0] written out: one draw, the first
+                # place whose cumulative room exceeds it (the last open one at worst, as the
+                # bisect in choices), at a third of the cost
+                x = random_() * weight
+                total = 0
+                for i in ok:
+                    r = room[i]
+                    if r:
+                        total += r
+                        last = i
+                        if total > x:
+                            break
+                i = last
                 out[i].append(c)
                 room[i] -= 1
+                left -= 1
             else:
                 for part in out:
                     shuffle(rng, part)
