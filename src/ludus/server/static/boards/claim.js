@@ -28,7 +28,8 @@ function face(name) {
 
 function card(name, extra = {}) {
   const [faction] = split(name);
-  return h("span.card", { class: `f-${faction}`, "aria-label": name, title: name, role: "img", ...extra }, face(name));
+  return h("span.card", { "aria-label": name, title: name, role: "img", ...extra, class: `f-${faction} ${extra.class || ""}` },
+    face(name));
 }
 
 function cardButton(ctx, move, name, key) {
@@ -36,8 +37,9 @@ function cardButton(ctx, move, name, key) {
   return moveButton(ctx, move, face(name), { class: `card f-${faction}`, "aria-label": move, title: move, "data-key": key }, "button");
 }
 
+/** A list of cards, small: what seats hold, what was set aside. */
 function cards(names, empty = "—") {
-  return names.length ? h("span.cards", {}, names.map((n) => card(n))) : h("span.quiet", {}, empty);
+  return names.length ? h("span.cards", {}, names.map((n) => card(n, { class: "mini" }))) : h("span.quiet", {}, empty);
 }
 
 /** Cards grouped by faction: "dragons ♦ 2 5 7". */
