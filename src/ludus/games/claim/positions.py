@@ -334,7 +334,7 @@ def position(
     s.tricks_done = max(0, deal_size - h) + (deal_size if phase == 2 else 0)
     s.peek = None
     s.smash_values = ()
-    s.voids = void
+    s.voids = tuple(void)
     s.known = [tuple(k) for k in known_cards]
     s.peeked = tuple(tuple(seen[seer][q]) for seer in range(n) for q in range(n))
     s.played = [()] * n

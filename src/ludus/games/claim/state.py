@@ -52,6 +52,7 @@ OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and an
 # Event records' parts (see ClaimState._apply): names looked up, not formatted, per card.
 NAMES = tuple(card_name(c) for c in range(100))
 _PLAY, _TAKE = PLAY_OF.__getitem__, TAKE_OF.__getitem__
+_lazy = LazyEvents.of
 
 
 def _named(event_class, cards: tuple):
@@ -70,8 +71,8 @@ class ClaimState(State):
     """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams.
 
     Hands, the deck, the face-up prizes, the trick and the discard pile are lists; every other
-    pile (follower, score, Gnome, Troll piles, removed Gnomes and the knowledge of K16) is a
-    tuple, replaced when it changes. They change at most once a trick, while a copy is made
+    pile (follower, score, Gnome, Troll piles, removed Gnomes and the knowledge of K16) and the
+    seats' voids are tuples, replaced when they change. They change at most once a trick, while a copy is made
     for every world a search samples: a clone copies the lists and shares the tuples.
     """
 
@@ -107,7 +108,7 @@ class ClaimState(State):
         s.tricks_done = 0
         s.peek = None
         s.smash_values = ()
-        s.voids = [0] * n
+        s.voids = (0,) * n
         s.known = [()] * n
         s.peeked = ((),) * n * n
         s.played = [()] * n
@@ -194,7 +195,7 @@ class ClaimState(State):
             self._smash(p, a)
         if told is not None:
             self.told = None
-            return LazyEvents.of(told)
+            return _lazy(told)
         return None
 
     def _play(self, p: int, card: int) -> None:
@@ -205,8 +206,9 @@ class ClaimState(State):
             led = trick[0][1] // 10
             if card // 10 != led and card // 10 != DOPPELGANGERS:
                 followed = False
-                if self.tracking:
-                    self.voids[p] |= 1 << led                                # K16
+                voids = self.voids
+                if self.tracking and not voids[p] >> led & 1:                 # K16
+                    self.voids = (*voids[:p], voids[p] | 1 << led, *voids[p + 1:])
         if self.phase == 2 and self.tracking:
             self.played[p] += (card,)
         trick.append((p, card))
@@ -358,7 +360,7 @@ class ClaimState(State):
         self.hands = [sorted(f) for f in self.followers]
         self.followers = [()] * self.n
         if self.tracking:
-            self.voids = [0] * self.n
+            self.voids = (0,) * self.n
         if self.told is not None:
             self.told.append((ev.PhaseTwoBegins, self.leader))
 
@@ -520,7 +522,7 @@ class ClaimState(State):
 
     # the piles held in tuples are shared; a search copy's knowledge is None
     clone = cloner(hands=ROWS, followers=LIST, score=LIST, gnomes=LIST, discard=LIST, deck=LIST, prizes=LIST,
-                   trick=LIST, voids=or_none(LIST), known=or_none(LIST), played=or_none(LIST))
+                   trick=LIST, known=or_none(LIST), played=or_none(LIST))
 
     def _resample(self, player: int, rng: random.Random) -> ClaimState:
         """A world ``player`` cannot tell from this one (K16).
