@@ -30,10 +30,10 @@ def new_page(new_context, **options):
 
 
 def new_table(base: str, game: str, seats: list[str], options: dict | None = None,
-              clock: dict | None = None) -> tuple[str, list[str]]:
+              clock: dict | None = None, public: bool = False) -> tuple[str, list[str]]:
     """A table made through the API: its id and its person seats' invite links, in seat order."""
-    r = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or {}, "seats": seats, "clock": clock},
-                   timeout=WAIT)
+    body = {"game": game, "options": options or {}, "seats": seats, "clock": clock, "public": public}
+    r = httpx.post(f"{base}/api/tables", json=body, timeout=WAIT)
     assert r.status_code == 201, r.text
     return r.json()["id"], [i["url"] for i in r.json()["invites"]]
 

@@ -81,6 +81,7 @@ async function create(event) {
       .map(([name, v]) => [name, typeof g.options.find((o) => o.name === name).default === "number" ? Number(v) : v])),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
     clock: CLOCKS[$("clock").value],
+    public: $("public").checked,
   };
   const answer = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
@@ -159,8 +160,27 @@ async function drawOpen() {
     h("span.title", {}, titles[table.game] || table.game),
     h("span.quiet", {}, ` ${when(table.created)} · `),
     h("span.seats", {}, table.seats.map((s) => `${s.name}: ${s.agent ? agentLabel(s.agent) : s.taken ? t("seat.taken") : t("seat.free")}`).join(" · ")),
-    h("span.actions", {}, h("a.button", { href: `/t/${table.id}` }, t("lobby.watch")))))
+    h("span.actions", {},
+      table.seats.filter((s) => !s.agent && !s.taken).map((s) => h("button", { type: "button",
+        onclick: () => join(table, s, titles[table.game] || table.game) }, t("lobby.join", { name: s.name }))),
+      h("a.button", { href: `/t/${table.id}` }, t("lobby.watch")))))
     : h("li.quiet", {}, t("lobby.open.none")));
+}
+
+/** Take a free seat of a public table: the server gives it a token of its own. */
+async function join(table, seat, title) {
+  const answer = await fetch(`/api/tables/${encodeURIComponent(table.id)}/join`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: seat.seat }),
+  });
+  const said = await answer.json();
+  if (!answer.ok) {
+    replace($("open-errors"), said.detail || t("lobby.failed"));
+    drawOpen();
+    return;
+  }
+  remember({ id: said.id, game: table.game, title, created: new Date().toISOString(),
+    spectate: `${location.origin}/t/${said.id}`, seats: [{ seat: said.seat, name: said.name, url: said.url }] });
+  location.href = said.url;
 }
 
 function drawAll() {
