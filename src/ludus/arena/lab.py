@@ -15,8 +15,8 @@ A :class:`Lab` plays the same games under every combination of the options it va
 :func:`analyse` sums each variant up (win rates by seat, of the first mover and of each agent,
 with Wilson intervals; draws; length, rounds and score margin as quartiles; end reasons) and
 compares the variants that differ in one option only: proportions by a two-proportion z-test,
-means by a bootstrap of their difference, every p-value adjusted by Holm's method across all
-the comparisons made. :mod:`ludus.arena.lab_report` shows and writes the result.
+means by their difference over its bootstrap standard error, every p-value adjusted by Holm's
+method across all the comparisons made. :mod:`ludus.arena.lab_report` shows and writes the result.
 """
 
 from __future__ import annotations
@@ -305,8 +305,9 @@ def z_test(wins_a: int, n_a: int, wins_b: int, n_b: int, deff_a: float = 1.0, de
 def bootstrap(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]], rng: random.Random,
               resamples: int = BOOTSTRAP):
     """The difference of the means (b − a) of two samples given deal by deal (a list of values
-    per deal), its 95 % percentile interval and the two-sided p-value of "no difference", from
-    ``resamples`` resamples of each sample's deals."""
+    per deal), its 95 % percentile interval, and the two-sided p-value of "no difference" from
+    the bootstrap's standard error (``resamples`` resamples of each sample's deals; a normal
+    p-value is not floored at 1 / resamples, as counting resamples would be)."""
     def totals(groups):
         return [(sum(g), len(g)) for g in groups if g]
 
@@ -317,11 +318,10 @@ def bootstrap(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]], rng: r
         return sum(x for x, _ in picked) / sum(m for _, m in picked)
 
     diffs = sorted(mean_of(tb) - mean_of(ta) for _ in range(resamples))
-    below = sum(1 for d in diffs if d <= 0)
-    above = sum(1 for d in diffs if d >= 0)
-    p = min(1.0, 2 * (min(below, above) + 1) / (resamples + 1))
-    lo, hi = diffs[int(0.025 * resamples)], diffs[min(resamples - 1, int(0.975 * resamples))]
     observed = sum(x for x, _ in tb) / sum(m for _, m in tb) - sum(x for x, _ in ta) / sum(m for _, m in ta)
+    se = statistics.pstdev(diffs)
+    p = 1.0 if se == 0 else math.erfc(abs(observed) / se / math.sqrt(2))
+    lo, hi = diffs[int(0.025 * resamples)], diffs[min(resamples - 1, int(0.975 * resamples))]
     return observed, (lo, hi), p
 
 
@@ -409,8 +409,8 @@ class LabReport:
             "agents": lab.specs, "seed": lab.seed, "weaker_agent": self.weaker, "rounds_name": self.rounds_name,
             "tests": {"proportions": "two-proportion z-test (pooled proportion), two-sided, each variance times "
                                      "its design effect over the deals",
-                      "means": f"bootstrap of the difference of the means, {BOOTSTRAP} resamples of the deals, "
-                               "two-sided",
+                      "means": f"difference of the means over its bootstrap standard error ({BOOTSTRAP} "
+                               "resamples of the deals), normal two-sided p-value",
                       "correction": f"Holm across all {len(self.comparisons)} comparisons, alpha {ALPHA}",
                       "pairs": "variants that differ in exactly one varied option",
                       "intervals": "95% Wilson score intervals on the effective number of games (games / design "

@@ -30,6 +30,10 @@ def _spread(q: dict | None) -> str:
     return f"{q['median']:g} [dim]({q['q1']:g}–{q['q3']:g})[/dim]"
 
 
+def _p(p: float) -> str:
+    return "<0.001" if p < 0.001 else f"{p:.3g}"
+
+
 def _table(title: str) -> Table:
     return Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1),
                  pad_edge=False)
@@ -94,10 +98,11 @@ def differences_table(report: LabReport) -> Table:
         proportion = c["test"] == "z"
         shown = (lambda x: f"{x:.1%}") if proportion else (lambda x: f"{x:.4g}")
         row = [c["option"], *([c["with"]] if context else []), f"{c['from']} → {c['to']}", c["metric"],
-               shown(c["value_a"]), shown(c["value_b"]), "z-test" if proportion else "bootstrap", f"{c['p']:.3g}",
-               f"{c['p_holm']:.3g}", "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]"]
+               shown(c["value_a"]), shown(c["value_b"]), "z-test" if proportion else "bootstrap", _p(c["p"]),
+               _p(c["p_holm"]), "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]"]
         t.add_row(*row)
-    t.caption = ("Proportions: two-proportion z-test; means: bootstrap of the difference. Holm-adjusted across "
+    t.caption = ("Proportions: two-proportion z-test; means: the difference over its bootstrap standard error. "
+                 "Holm-adjusted across "
                  f"all {len(report.comparisons)} comparisons; significant: Holm p below 0.05.")
     return t
 
@@ -187,7 +192,7 @@ def plot(report: LabReport, out: Path) -> bool:
     import matplotlib.pyplot as plt
 
     variants = [v for v in report.variants if v["games"]]
-    labels = [v["label"] for v in variants]
+    labels = [v["label"].replace(" ", "\n") for v in variants]      # one option per line
     fixed = "".join(f" {k}={v}" for k, v in report.lab.fixed.items())
     title = f"{report.lab.variants[0].plan.game.title}{fixed} · {', '.join(report.lab.specs)} · seed {report.lab.seed}"
     width = max(5.0, 1.6 + 1.5 * len(variants))
@@ -214,7 +219,7 @@ def plot(report: LabReport, out: Path) -> bool:
         ax.errorbar(xs, ys, yerr=err, fmt="o", capsize=3, label=label)
     for share in sorted({v["fair_share"] for v in variants}):
         ax.axhline(share, color="grey", lw=0.8, ls=":")
-    ax.set_xticks(range(len(variants)), labels, rotation=15 if len(variants) > 3 else 0)
+    ax.set_xticks(range(len(variants)), labels)
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8, ncol=min(4, len(series)))
@@ -232,7 +237,7 @@ def plot(report: LabReport, out: Path) -> bool:
     fig, axes = plt.subplots(1, len(panels), figsize=(width * len(panels) * 0.8, 4.2), squeeze=False)
     for ax, (name, data) in zip(axes[0], panels, strict=True):
         ax.boxplot(data, showmeans=True)
-        ax.set_xticks(range(1, len(labels) + 1), labels, rotation=15 if len(variants) > 3 else 0)
+        ax.set_xticks(range(1, len(labels) + 1), labels)
         ax.set_ylabel(f"game length ({name})")
     fig.suptitle(f"How long · {title}", fontsize=10)
     fig.tight_layout()
@@ -247,13 +252,14 @@ def plot(report: LabReport, out: Path) -> bool:
         shares = [next((e["rate"] for e in v["ends"] if e["reason"] == reason), 0.0) for v in variants]
         ax.bar(range(len(variants)), shares, bottom=bottoms, label=reason)
         bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
-    ax.set_xticks(range(len(variants)), labels, rotation=15 if len(variants) > 3 else 0)
+    ax.set_xticks(range(len(variants)), labels)
     ax.set_ylabel("share of games")
     ax.set_ylim(0, 1.0)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.06 * labels[0].count("\n")),
+              ncol=1 if len(reasons) > 2 else len(reasons))
     ax.set_title(f"How games end · {title}", fontsize=10)
     fig.tight_layout()
-    fig.savefig(out / "ends.png", dpi=100)
+    fig.savefig(out / "ends.png", dpi=100, bbox_inches="tight")
     plt.close(fig)
     return True
 
