@@ -10,8 +10,9 @@ After a warm-up it measures:
 
 * moves/s: person moves acknowledged per second, and lines stored per second (every move,
   the bots' too, as seen in the updates of each table's first connection);
-* the latency from a move sent to its ``ack``, every sample kept: p50, p95, p99, max; and the
-  p95 from a move sent to its ``update`` (the line as everyone is told it);
+* the latency from a move sent to its ``ack``, every sample kept: p50, p95, p99, max; the p95
+  from a move sent to its ``update`` (the line as everyone is told it), and from a connection
+  opened to its ``welcome`` (joining a table);
 * errors, by kind (``error`` codes, refused HTTP requests, lost connections, time-outs);
 * where it started the server: the CPU share of the server process and of its bot processes,
   and the server's CPU milliseconds per line stored (steadier than the rates on a busy machine).
@@ -60,7 +61,6 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
 
 from ludus.server import limits
 
@@ -171,6 +171,7 @@ class Tally:
         self.start = self.end = float("inf")
         self.latencies: list[float] = []        # a move sent -> its ack
         self.updates: list[float] = []          # a move sent -> its update
+        self.joins: list[float] = []            # a connection opened -> its welcome
         self.lines = 0
         self.tables_done = 0
         self.server_cpu: list[float] | None = None
@@ -227,6 +228,7 @@ class Bench:
         self.addresses = source_addresses()
         self.clients: dict[str, httpx.AsyncClient] = {}
         self.rng = random.Random(args.seed)
+        self.stopping = False       # the level is over: every loop ends (a cancellation may be lost)
 
     def http(self, address: str) -> httpx.AsyncClient:
         if address not in self.clients:
@@ -241,6 +243,7 @@ class Bench:
     async def level(self, tables: int) -> Tally:
         """Keep ``tables`` tables in play: a warm-up once every one has started, then the window."""
         tally = Tally()
+        self.stopping = False
         addresses = [next(self.addresses) for _ in range((tables + PER_ADDRESS - 1) // PER_ADDRESS)]
         started = asyncio.Event()
         first = [0]
@@ -260,21 +263,27 @@ class Bench:
         tally.open(self.args.seconds, self.server)
         await asyncio.sleep(self.args.seconds)
         tally.close(self.server)
+        self.stopping = True
         for task in slots:
             task.cancel()
-        await asyncio.gather(*slots, return_exceptions=True)
+        _, left = await asyncio.wait(slots, timeout=WAIT)
+        if left:
+            print(f"  {len(left)} of {tables} tables did not stop within {WAIT} s; left behind", file=sys.stderr)
         return tally
 
     async def slot(self, k: int, address: str, tally: Tally, table_started) -> None:
         """One table after another, for as long as the level lasts."""
         announce = [table_started]
-        while True:
+        while not self.stopping:
             try:
                 ok = await self.table(k, address, tally, announce)
-            except (OSError, httpx.HTTPError, ConnectionClosed, asyncio.TimeoutError) as e:
+            except asyncio.TimeoutError:
+                tally.error("no answer within the time-out (table made or connection opened)")
+                ok = False
+            except Exception as e:              # counted, not hidden: the benchmark goes on
                 tally.error(type(e).__name__)
                 ok = False
-            if not ok:
+            if not ok and not self.stopping:
                 await asyncio.sleep(1)          # no hammering of a server that refuses
 
     async def table(self, k: int, address: str, tally: Tally, announce: list) -> bool:
@@ -307,12 +316,18 @@ class Bench:
         bucket = Bucket()
         pending = None              # (seq, sent at, move) of the move not yet acknowledged
         told = None                 # (seq, sent at) of the move acknowledged, not yet in an update
-        seen = 0                    # the last seq seen in a view
+        seen = None                 # the last seq seen in a view
+        opened = time.perf_counter()
         async with connect(ws_url, open_timeout=WAIT, close_timeout=2, max_size=2**24,
                            local_addr=(address, 0)) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
-            while True:
-                message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+            while not self.stopping:
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+                except asyncio.TimeoutError:
+                    awaited = "an ack" if pending else "the welcome" if seen is None else "a view"
+                    tally.error(f"nothing for {WAIT} s awaiting {awaited}")
+                    return False
                 kind = message["type"]
                 now = time.perf_counter()
                 if kind == "ack":
@@ -329,6 +344,8 @@ class Bench:
                     else:
                         pending = None                  # refused: the next view says what to do
                     continue
+                if seen is None and kind == "welcome" and tally.inside(now):
+                    tally.joins.append(now - opened)
                 if kind == "update":
                     if first and message["seq"] > seen and tally.inside(now):
                         tally.lines += message["seq"] - seen
@@ -336,7 +353,7 @@ class Bench:
                         if tally.inside(now):
                             tally.updates.append(now - told[1])
                         told = None
-                seen = max(seen, message["seq"])
+                seen = message["seq"] if seen is None else max(seen, message["seq"])
                 if message["over"]:
                     return True
                 if message["legal"] and pending is None:
@@ -346,6 +363,7 @@ class Bench:
                     move = rng.choice(message["legal"])["id"]
                     pending = (message["seq"] + 1, time.perf_counter(), move)
                     await ws.send(json.dumps({"type": "move", "seq": pending[0], "move": move}))
+            return False
 
 
 class Bucket:
@@ -410,6 +428,7 @@ async def run(args) -> list[dict]:
                     server.stop()
         ordered = sorted(tally.latencies)
         updates = sorted(tally.updates)
+        joins = sorted(tally.joins)
         window = tally.end - tally.start
         ms = lambda x: None if x is None else round(1000 * x, 2)  # noqa: E731
         results.append({
@@ -421,6 +440,8 @@ async def run(args) -> list[dict]:
             "p50_ms": ms(percentile(ordered, 50)), "p95_ms": ms(percentile(ordered, 95)),
             "p99_ms": ms(percentile(ordered, 99)), "max_ms": ms(ordered[-1] if ordered else None),
             "update_p50_ms": ms(percentile(updates, 50)), "update_p95_ms": ms(percentile(updates, 95)),
+            "joins": len(joins), "welcome_p50_ms": ms(percentile(joins, 50)),
+            "welcome_p95_ms": ms(percentile(joins, 95)), "welcome_max_ms": ms(joins[-1] if joins else None),
             "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
             **tally.cpu_shares(),
             "server_cpu_ms_per_line": (round(1000 * tally.server_cpu[0] / tally.lines, 2)
@@ -433,7 +454,7 @@ async def run(args) -> list[dict]:
 COLUMNS = [("tables", "tables"), ("db", "db"), ("processes", "processes"), ("people", "people"),
            ("pause s", "pause_s"), ("moves/s", "moves_per_s"), ("lines/s", "lines_per_s"), ("acks", "acks"),
            ("p50 ms", "p50_ms"), ("p95 ms", "p95_ms"), ("p99 ms", "p99_ms"), ("max ms", "max_ms"),
-           ("update p95 ms", "update_p95_ms"), ("errors", "errors"),
+           ("update p95 ms", "update_p95_ms"), ("welcome p95 ms", "welcome_p95_ms"), ("errors", "errors"),
            ("CPU server/bots/clients", "cpu"), ("server CPU ms/line", "server_cpu_ms_per_line")]
 
 
