@@ -9,3 +9,5 @@ if any(importlib.util.find_spec(name) is None for name in ("fastapi", "sqlalchem
     collect_ignore_glob = ["src/ludus/server/*.py"]
 if any(importlib.util.find_spec(name) is None for name in ("numpy", "pettingzoo", "gymnasium")):
     collect_ignore.append("src/ludus/envs")      # the rl extra's modules
+elif importlib.util.find_spec("pyspiel") is None:
+    collect_ignore.append("src/ludus/envs/openspiel.py")     # an rl install without open_spiel

@@ -300,7 +300,8 @@ class LudusGame(pyspiel.Game):
             max_game_length=info.max_game_length,
         ), params or {})
 
-    def new_initial_state(self, *args) -> LudusState:
+    def new_initial_state(self) -> LudusState:
+        """The game before the deal: the first of the eight chance nodes."""
         return LudusState(self)
 
     def max_chance_nodes_in_history(self) -> int:
