@@ -127,17 +127,21 @@ class ClaimState(State):
 
     # -- legal actions --------------------------------------------------------------------
 
-    def _playable(self) -> list[int]:
-        """The card types the seat to move may play (K11), sorted, each once."""
+    def _playable(self) -> dict:
+        """The card types the seat to move may play (K11), sorted, each once: the keys of a dict
+        (``dict.fromkeys`` of a sorted list drops repeats without sorting again)."""
         hand = self.hands[self.current_player]   # kept sorted, so a faction is a slice
-        if self.trick:
-            led = self.trick[0][1] // 10 * 10
+        trick = self.trick
+        if trick:
+            led = trick[0][1] // 10 * 10
             i = bisect_left(hand, led)
             j = bisect_left(hand, led + 10, i)
-            if i < j:   # the led faction, and the Doppelgangers if another faction was led
-                doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)] if led != DOPPEL_LO else []
-                hand = hand[i:j] + doppels
-        return sorted(set(hand))
+            if i < j and led == DOPPEL_LO:
+                hand = hand[i:j]
+            elif i < j:  # the led faction and the Doppelgangers, in order of card type
+                doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
+                hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
+        return dict.fromkeys(hand)
 
     def _legal(self) -> list:
         step = self.step
@@ -161,7 +165,7 @@ class ClaimState(State):
         steps = 0
         while not self.is_terminal and (max_steps is None or steps < max_steps):
             if self.step == PLAY_CARD:
-                cards = self._playable()
+                cards = [*self._playable()]
                 card = cards[int(random_() * len(cards))]
                 self._play(self.current_player, card)
                 record(PLAY_OF[card])
