@@ -138,6 +138,11 @@ def test_bad_variations_are_refused_saying_what_is_accepted(toy, vary, fixed, sa
         Lab(toy, vary, fixed=fixed, specs=["random"])
 
 
+def test_a_combination_the_game_refuses_is_named():
+    with pytest.raises(OptionError, match="the variant edition=2024 orgies=2 is refused: .*orgies"):
+        Lab("caesar-cleopatra", {"edition": ["classic", "2024"], "orgies": [3, 2]})
+
+
 def test_agents_must_fit_every_variant_s_seats():
     with pytest.raises(OptionError, match="players=3 has 3 seats but 2 agents"):
         Lab("claim", {"players": [2, 3]}, specs=["heuristic", "random"])

@@ -126,7 +126,7 @@ class Variant:
 
     @property
     def label(self) -> str:
-        return " ".join(f"{k}={v}" for k, v in self.varied.items())
+        return _label(self.varied)
 
     @property
     def specs(self) -> list[str]:
@@ -177,8 +177,7 @@ class Lab:
             try:
                 game = make_game(game_id, **fixed, **varied)
             except OptionError as e:
-                shown = " ".join(f"{k}={v}" for k, v in varied.items())
-                raise OptionError(f"the variant {shown} is refused: {e}") from None
+                raise OptionError(f"the variant {_label(varied)} is refused: {e}") from None
             self.variants.append(Variant(varied, Tournament(
                 self.game_id, self._seat_specs(game, varied), games=games, seed=seed,
                 options=game.options_dict(), partners="fixed", order="cyclic")))
@@ -188,8 +187,7 @@ class Lab:
         if len(self.specs) == 1:
             return self.specs * n
         if len(self.specs) != n:
-            shown = " ".join(f"{k}={v}" for k, v in varied.items())
-            raise OptionError(f"{self.game_id} with {shown} has {n} seats but {len(self.specs)} agents were "
+            raise OptionError(f"{self.game_id} with {_label(varied)} has {n} seats but {len(self.specs)} agents were "
                               f"given ({', '.join(self.specs)}); give one per seat, or one to fill every seat")
         return list(self.specs)
 
@@ -250,6 +248,11 @@ class Lab:
                        key=lambda u: (u.unit.deal, u.unit.rotation, u.variant))
         results = backend.run(self.game_id, {}, units, finished, play=play_lab_units) if units else []
         return analyse(self, [*done.values(), *results])
+
+
+def _label(options: dict) -> str:
+    """Options as the command line writes them: ``control=per-round tie=keep``."""
+    return " ".join(f"{k}={v}" for k, v in options.items())
 
 
 def _example(game, name: str | None = None) -> str:
@@ -504,7 +507,7 @@ def _compare(lab: Lab, by_variant: list[list[LabResult]], summaries: list[dict],
         a, b = summaries[i], summaries[j]
         if not a["games"] or not b["games"]:
             continue
-        others = " ".join(f"{k}={v}" for k, v in lab.variants[i].varied.items() if k != option)
+        others = _label({k: v for k, v in lab.variants[i].varied.items() if k != option})
         base = {"a": a["label"], "b": b["label"], "option": option, "from": lab.variants[i].varied[option],
                 "to": lab.variants[j].varied[option], "with": others}
 
