@@ -8,6 +8,7 @@ the clone. Observations and zones handed out are copies too: mutating them chang
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -75,3 +76,16 @@ def test_observations_and_zones_are_copies(case, seed):
         wreck(state.legal_actions(), game)
         assert snapshot(state) == before, (
             f"mutating what observe/zones/record/legal_actions returned changed the state (after {i})")
+
+
+@pytest.mark.seeds(*SLOW_SEEDS)
+def test_a_pickled_state_is_the_same_state_and_goes_on_alike(case, seed):
+    """Process pools, OpenSpiel's serialisation and checkpoints pickle states: the copy must be
+    the same position (views, legal moves, record) and go on exactly like the original."""
+    for cut in checkpoints(case, seed, 4):
+        state = state_after(case, seed, cut)
+        copy = pickle.loads(pickle.dumps(state))
+        assert snapshot(copy) == snapshot(state), f"a state pickled after {cut} decisions differs"
+        for action in play_randomly(state, random.Random(cut)):
+            copy.apply(action)
+        assert end_snapshot(copy) == end_snapshot(state), f"a state pickled after {cut} decisions ends otherwise"

@@ -193,9 +193,9 @@ def test_S9_S11_round_result_foretells_the_resolution(options):
         while not s.is_terminal:
             before, foretold = s.round, s.round_result()
             s.apply(rng.choice(s.legal_actions()))
-            if s.round != before or s.is_terminal and s.last_round and s.last_round["round"] == before:
+            if s.round != before or s.is_terminal and s.last_round and s.last_round.round == before:
                 strengths, winners, controllers = foretold
-                assert s.last_round["strengths"] == strengths and s.last_round["winners"] == winners
+                assert s.last_round.strengths == strengths and s.last_round.winners == winners
                 assert s.controllers == controllers
                 checked += 1
     assert checked > 100

@@ -19,7 +19,7 @@ draws from a layer, its face-down cards of the round so far move to zones of the
 from __future__ import annotations
 
 import random
-from types import MappingProxyType
+from typing import NamedTuple
 
 from ...core.copying import CLONES, GRID, LIST, ROWS, cloner
 from ...core.game import State
@@ -33,6 +33,15 @@ from .view import explain_illegal, explain_off_colour, observe, zones
 # S6, S18: the cards that may lie face down in each region: its colour, or wild.
 REGION_FITS = [frozenset(range(r * 6, r * 6 + 6)) | {WILD} for r in range(8)]
 ANY_CARD = frozenset(range(NUM_CARDS))
+
+
+class RoundReveal(NamedTuple):
+    """What the last round's reveal showed (S10-S12): immutable, so that copies share it."""
+
+    round: int
+    strengths: tuple        # per region, per seat
+    winners: tuple          # per region: the seat that won it, or None
+    cards: tuple            # per region, per seat: the cards it played there, in play order
 
 
 class SeizeRomeState(State):
@@ -255,9 +264,8 @@ class SeizeRomeState(State):
                 out += self._draw(winner, bonus=True)
         played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
         revealed, self.board = self.board, [[[] for _ in range(self.n)] for _ in range(self.regions)]
-        # read-only, so that copies may share it: what each seat played, in play order
-        self.last_round = MappingProxyType({"round": self.round, "strengths": strengths, "winners": winners,
-                                            "cards": tuple(tuple(map(tuple, region)) for region in revealed)})
+        self.last_round = RoundReveal(self.round, strengths, winners,
+                                      tuple(tuple(map(tuple, region)) for region in revealed))
         controlled = self.controlled()
         qualified = [q for q in range(self.n) if controlled[q] >= self.to_win]
         capped = self.round >= self.max_rounds

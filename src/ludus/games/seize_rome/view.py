@@ -41,11 +41,11 @@ def observe(s, player: int | None) -> dict:
                  "layers_beneath": [_names(layer) for layer in s.below]},
         "discard": _names(s.discard),
         "last_round": None if s.last_round is None else {
-            "round": s.last_round["round"],
-            "strengths": [list(x) for x in s.last_round["strengths"]],
-            "winners": list(s.last_round["winners"]),
+            "round": s.last_round.round,
+            "strengths": [list(x) for x in s.last_round.strengths],
+            "winners": list(s.last_round.winners),
             # S18: everyone saw them, per region and seat, in the order played
-            "cards": [[[card_name(c) for c in cards] for cards in region] for region in s.last_round["cards"]],
+            "cards": [[[card_name(c) for c in cards] for cards in region] for region in s.last_round.cards],
         },
         "over": s.is_terminal,
     }
