@@ -71,9 +71,10 @@ class ClaimState(State):
     """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams.
 
     Hands, the deck, the face-up prizes, the trick and the discard pile are lists; every other
-    pile (follower, score, Gnome, Troll piles, removed Gnomes and the knowledge of K16) and the
-    seats' voids are tuples, replaced when they change. They change at most once a trick, while a copy is made
-    for every world a search samples: a clone copies the lists and shares the tuples.
+    pile (follower, score, Gnome and Troll piles, removed Gnomes, the knowledge of K16) and the
+    seats' voids are tuples, replaced when they change. Those change at most a few times a
+    trick, while a search copies a state for every world it samples: a clone copies the lists
+    and shares the tuples.
     """
 
     __slots__ = (
@@ -536,11 +537,14 @@ class ClaimState(State):
         each seat showed it lacks this phase. Every other card is dealt at random among the
         other seats' hidden cards and the deck; future chance is re-seeded.
         """
-        return self.sampler(player)(rng)
+        return self._sampler(player)(rng)      # the seat was checked by ``resample``
 
     def sampler(self, player: int):
         """``resample`` for many worlds of one position: what the seat knows is worked out once."""
         self._check_seat(player, "resample")
+        return self._sampler(player)
+
+    def _sampler(self, player: int):
         if not self.tracking:
             NO_KNOWLEDGE.sample()   # refuses: a search copy is never resampled
         p = player
@@ -663,9 +667,12 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
             return out
 
         return deal_shuffled
-    everywhere = list(range(len(places)))
-    accepting = [[i for i, (_, mask) in enumerate(places) if not mask >> f & 1] for f in range(10)]
-    accepting = [everywhere if ok == everywhere else ok for ok in accepting]   # one list: told by ``is``
+    everywhere = list(range(len(places)))    # one list for every faction no place refuses: told by ``is``
+    refused = 0
+    for _, mask in places:
+        refused |= mask
+    accepting = [[i for i, (_, mask) in enumerate(places) if not mask >> f & 1] if refused >> f & 1 else everywhere
+                 for f in range(10)]
     refusals = {c: len(accepting[c // 10]) - len(places) for c in set(cards)}   # most refused first
 
     def deal_constrained(rng: random.Random) -> list[list[int]]:
