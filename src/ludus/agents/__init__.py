@@ -2,7 +2,8 @@
 
 ``make(spec, game)`` builds one from the strings the command line takes: ``"random"``,
 ``"heuristic"``, ``"heuristic:seed=3"``, ``"ismcts:hard"``, ``"ismcts:iterations=2000,seed=4"``,
-``"ismcts:time=1.0"``. A game's heuristic lives with the game, declared in its ``Game.parts``.
+``"ismcts:time=1.0"``, ``"policy:path=FILE"`` (a trained network). A game's heuristic lives with
+the game, declared in its ``Game.parts``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from ..core.errors import OptionError, echo
 from .base import Agent, parse_spec, spec_seed
 from .random_agent import RandomAgent
 
-AGENT_NAMES = ("random", "heuristic", "ismcts")
+AGENT_NAMES = ("random", "heuristic", "ismcts", "policy")
 
 
 def make(spec: str, game, seed: int | None = None) -> Agent:
@@ -21,6 +22,10 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     seed = given if given is not None else seed
     if name == "ismcts":
         from .ismcts import from_params
+
+        return from_params(game, params, seed, spec)
+    if name == "policy":
+        from .policy import from_params
 
         return from_params(game, params, seed, spec)
     if name == "random":
