@@ -69,8 +69,8 @@ from ludus.server import limits
 PER_ADDRESS = limits.MAX_OPEN_TABLES - 4
 # The clients' own token bucket per connection: a little slower than the server's.
 CLIENT_RATE, CLIENT_BURST = limits.RATE * 0.9, limits.BURST // 2
-WAIT = 15               # seconds without a message before a table counts as stuck
 START_WAIT = 120        # seconds a started server has to answer
+PORTS = (20000, 32000)  # where a started server's port is drawn: below Linux's ephemeral ports
 
 
 # -- the server under test -----------------------------------------------------------------------
@@ -101,9 +101,7 @@ class ServerProcess:
     ``profile``), stopped as uvicorn is by Ctrl-C."""
 
     def __init__(self, db: str, bots: int | None, profile: str | None):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = ["serve", "--port", str(self.port), "--db", db, *(["--bots", str(bots)] if bots else [])]
         command = ([sys.executable, "-c", PROFILED, profile, *args] if profile
@@ -120,14 +118,19 @@ class ServerProcess:
         deadline = time.monotonic() + START_WAIT
         async with httpx.AsyncClient(timeout=5) as http:
             while True:
-                if self.proc.poll() is not None:
-                    raise SystemExit(f"the server exited with code {self.proc.returncode}")
+                self.check()
                 with contextlib.suppress(httpx.TransportError):
                     if (await http.get(f"{self.url}/api/games")).status_code == 200:
+                        await asyncio.sleep(1)
+                        self.check()            # the port was free: no other server answered
                         return
                 if time.monotonic() > deadline:
                     raise SystemExit(f"the server did not answer within {START_WAIT} s")
                 await asyncio.sleep(0.2)
+
+    def check(self) -> None:
+        if self.proc.poll() is not None:
+            raise SystemExit(f"the server exited with code {self.proc.returncode}")
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGINT)
@@ -149,6 +152,16 @@ class ServerProcess:
         own = stats.get(self.proc.pid, (0, 0.0))[1]
         children = sum(cpu for parent, cpu in stats.values() if parent == self.proc.pid)
         return own, children
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 free now, out of the range the clients' own connections take theirs from."""
+    rng = random.Random()
+    while True:
+        port = rng.randrange(*PORTS)
+        with socket.socket() as s, contextlib.suppress(OSError):
+            s.bind(("127.0.0.1", port))
+            return port
 
 
 # -- source addresses ------------------------------------------------------------------------------
@@ -266,9 +279,10 @@ class Bench:
         self.stopping = True
         for task in slots:
             task.cancel()
-        _, left = await asyncio.wait(slots, timeout=WAIT)
+        _, left = await asyncio.wait(slots, timeout=self.args.stuck)
         if left:
-            print(f"  {len(left)} of {tables} tables did not stop within {WAIT} s; left behind", file=sys.stderr)
+            print(f"  {len(left)} of {tables} tables did not stop within {self.args.stuck:g} s; left behind",
+                  file=sys.stderr)
         return tally
 
     async def slot(self, k: int, address: str, tally: Tally, table_started) -> None:
@@ -318,15 +332,15 @@ class Bench:
         told = None                 # (seq, sent at) of the move acknowledged, not yet in an update
         seen = None                 # the last seq seen in a view
         opened = time.perf_counter()
-        async with connect(ws_url, open_timeout=WAIT, close_timeout=2, max_size=2**24,
+        async with connect(ws_url, open_timeout=self.args.stuck, close_timeout=2, max_size=2**24,
                            local_addr=(address, 0)) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
             while not self.stopping:
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+                    message = json.loads(await asyncio.wait_for(ws.recv(), self.args.stuck))
                 except asyncio.TimeoutError:
                     awaited = "an ack" if pending else "the welcome" if seen is None else "a view"
-                    tally.error(f"nothing for {WAIT} s awaiting {awaited}")
+                    tally.error(f"nothing for {self.args.stuck:g} s awaiting {awaited}")
                     return False
                 kind = message["type"]
                 now = time.perf_counter()
@@ -386,7 +400,7 @@ class Bucket:
 # -- the run -------------------------------------------------------------------------------------
 
 def seat_count(url: str, game: str, options: dict) -> int:
-    games = {g["id"]: g for g in httpx.get(f"{url}/api/games", timeout=WAIT).json()}
+    games = {g["id"]: g for g in httpx.get(f"{url}/api/games", timeout=START_WAIT).json()}
     if game not in games:
         raise SystemExit(f"--game {game!r}: the server has {', '.join(games)}")
     return int(options.get("players", games[game]["players"]))
@@ -423,6 +437,8 @@ async def run(args) -> list[dict]:
                 bench = Bench(args, urls, seat_count(urls[0], args.game, args.options), server)
                 tally = await bench.level(tables)
                 await bench.close()
+                if server is not None:
+                    server.check()              # its figures are void if it died on the way
             finally:
                 if server is not None:
                     server.stop()
@@ -481,6 +497,8 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=0,
                         help="a person's mean pause before a move, in seconds (uniform from 0 to twice it; default "
                              "0: at once)")
+    parser.add_argument("--stuck", type=float, default=15,
+                        help="seconds a client waits for a message before it gives its table up (default 15)")
     parser.add_argument("--game", default="claim")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--all-people", action="store_true", help="every seat a scripted person: no bots")
