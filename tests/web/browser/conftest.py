@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 
 import pytest
 
@@ -25,12 +26,16 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """``ludus serve`` in a subprocess for the session: its base URL."""
+    """``ludus serve`` in a subprocess for the session: its base URL. What it prints is read as
+    it comes (a full pipe would stop it) into ``driving.SERVER_SAID``, for failures to show."""
     from ..helpers import free_port, serve_process
+    from .driving import SERVER_SAID
 
     db = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'server.sqlite3'}"
     port = free_port()
     process = serve_process(db, port)
+    threading.Thread(target=lambda: SERVER_SAID.extend(line.decode(errors="replace") for line in process.stdout),
+                     daemon=True).start()
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -40,3 +45,13 @@ def site(tmp_path_factory):
         except Exception:
             process.kill()
             process.wait(30)
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors():
+    """Every test fails if a page it opened threw an uncaught error."""
+    from .driving import SCRIPT_ERRORS
+
+    SCRIPT_ERRORS.clear()
+    yield
+    assert SCRIPT_ERRORS == []

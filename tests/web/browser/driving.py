@@ -21,12 +21,20 @@ SNAPSHOT = "() => [Number(document.body.dataset.seq ?? -1), document.documentEle
 CARD = re.compile(r"\b(" + "|".join(FACTIONS) + r") (\d)\b")
 
 
+# What the server printed (the ``site`` fixture fills it): the end of it is shown on a failure.
+SERVER_SAID: list[str] = []
+# The uncaught script errors of every page made by ``new_page`` (a test fails on any).
+SCRIPT_ERRORS: list[str] = []
+
+
 def new_page(new_context, **options):
     """A page in a fresh browser context (English unless ``locale`` says otherwise), waiting
     up to ``WAIT`` for anything: the machine may be busy."""
     context = new_context(**{"locale": "en-GB", **options})
     context.set_default_timeout(WAIT * 1000)
-    return context.new_page()
+    page = context.new_page()
+    page.on("pageerror", lambda error: SCRIPT_ERRORS.append(f"{page.url}: {error}"))
+    return page
 
 
 def new_table(base: str, game: str, seats: list[str], options: dict | None = None,
@@ -77,7 +85,10 @@ def drive(pages, rng, *, after_move=None, seen=None, deadline: float = 300) -> i
             return clicks
         mover = next((p for p, (state, _) in zip(pages, states, strict=True) if state == "mine"), None)
         if mover is None:
-            assert time.monotonic() < stop, f"the game did not end within {deadline} s: {states}"
+            if time.monotonic() > stop:
+                lines = [p.evaluate("() => document.getElementById('connection')?.textContent") for p in pages]
+                raise AssertionError(f"the game did not end within {deadline} s: {states}, connections {lines}; "
+                                     f"the server said: {''.join(SERVER_SAID[-30:]) or 'nothing'}")
             time.sleep(0.03)
             continue
         seq = states[pages.index(mover)][1]

@@ -87,7 +87,9 @@ function prizes(ctx) {
   const seer = o.seer_sees ? h("p.seer", {}, ctx.t("claim.seer.sees"), " ", card(o.seer_sees), " ",
     moveButton(ctx, "take deck", ctx.t("claim.take.deck"))) : ctx.legalMoves.has("take deck")
     ? moveButton(ctx, "take deck", ctx.t("claim.take.deck")) : null;
-  return h("section.prizes", { "aria-label": ctx.t("claim.prize") }, h("h3", {}, ctx.t("claim.prize")),
+  const choosing = o.prizes.some((name) => ctx.legalMoves.has(`take ${name}`));
+  return h("section.prizes", { "aria-label": ctx.t("claim.prize") }, h("h3", {}, ctx.t("claim.prize"),
+    choosing ? h("span.quiet", {}, ` — ${ctx.t("claim.prize.hint")}`) : null),
     h("div.cards", {}, o.prizes.length ? o.prizes.map((name, i) => ctx.legalMoves.has(`take ${name}`)
       ? cardButton(ctx, `take ${name}`, name, `prize:${i}`) : card(name)) : h("span.quiet", {}, "—")),
     seer);
@@ -100,9 +102,10 @@ function trick(ctx) {
     ? h("div.cards", {}, o.trick.map((play) => h("figure.play", {}, card(play.card), h("figcaption", {}, ctx.seatName(play.seat)))))
     : h("p.quiet", {}, o.step === "play" && o.to_move !== null
       ? ctx.t("claim.to.lead", { name: ctx.seatName(o.to_move) }) : ctx.t("claim.trick.done"));
-  const last = o.last_trick ? h("p.last-trick", {}, ctx.t("claim.last.trick"), " ",
-    o.last_trick.map((play) => `${ctx.seatName(play.seat)}: ${play.card}`).join(" · "),
-    o.next_leader !== null && o.next_leader !== undefined ? ` — ${ctx.t("claim.leads.next", { name: ctx.seatName(o.next_leader) })}` : null) : null;
+  const last = o.last_trick ? h("div.last-trick", {}, h("span", {}, ctx.t("claim.last.trick")), " ",
+    o.last_trick.map((play) => h("span.play", {}, ctx.seatName(play.seat, true), " ", card(play.card, { class: "mini" }))),
+    o.next_leader !== null && o.next_leader !== undefined
+      ? h("span", {}, ctx.t("claim.leads.next", { name: ctx.seatName(o.next_leader) })) : null) : null;
   return h("section.trick", {}, h("h3", {}, ctx.t("claim.trick")),
     o.led_faction ? h("p.led", {}, ctx.t("claim.led", { faction: `${SYMBOLS[o.led_faction] || ""} ${o.led_faction}` })) : null,
     played, last);

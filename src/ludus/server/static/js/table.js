@@ -137,7 +137,7 @@ function draw() {
   document.body.dataset.seq = v.seq;
   document.body.dataset.state = state();
   document.body.dataset.seat = client.seat ?? "spectator";
-  document.title = `${titles[client.game] || client.game} · ludus`;
+  document.title = `${mine() ? "● " : ""}${titles[client.game] || client.game} · ludus`;     // a tab says "your turn"
   replace($("title"), h("span", {}, titles[client.game] || client.game), " ",
     h("span.quiet", {}, client.seat === null ? t("table.watching") : t("table.playing", { name: client.seatNames[client.seat] })));
   drawStatus();
