@@ -33,6 +33,8 @@ def new_page(new_context, **options):
     context = new_context(**{"locale": "en-GB", **options})
     context.set_default_timeout(WAIT * 1000)
     page = context.new_page()
+    # a promise's error (an async function's) is no page error by itself: throw it as one
+    page.add_init_script("addEventListener('unhandledrejection', (e) => setTimeout(() => { throw e.reason; }))")
     page.on("pageerror", lambda error: SCRIPT_ERRORS.append(f"{page.url}: {error}"))
     return page
 
