@@ -1,10 +1,12 @@
 // A few helpers to build the page's elements without a framework.
 
-/** An element: h("button.card.playable", {onclick, "aria-label": "..."}, child, ...).
+/** An element: h("button#id.card.playable", {onclick, "aria-label": "..."}, child, ...).
  *  Children are nodes, strings (as text, never as HTML), arrays of those, or null (skipped). */
 export function h(spec, attrs, ...children) {
-  const [tag, ...classes] = spec.split(".");
+  const [head, ...classes] = spec.split(".");
+  const [tag, id] = head.split("#");
   const el = document.createElement(tag || "div");
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
