@@ -26,6 +26,8 @@ let received = 0;           // when the last view came (the clocks count down fr
 let forced = null;          // the timer of a forced move about to play itself
 let status = "connecting";
 let noticeSeq = null;       // the seq the notice (an error, a forced move) was about
+let undoAsked = null;       // the seq at which this page last asked for an undo
+let undoRefused = null;     // ... and the seq at which the server refused it (the button goes)
 
 /** A seat's name as the page writes it: "(you)" after the reader's own, the kind of bot after
  *  a bot's (unless ``short``). */
@@ -107,7 +109,8 @@ function drawMoves() {
   $("notation").querySelector("button[type=submit]").disabled = !ready;
   replace($("legal-moves"), (ready ? v.legal : []).map((m) => h("option", { value: m.move })));
   const last = client.entries[client.entries.length - 1];
-  $("undo").hidden = v.over || client.seat === null || !last || last.seat !== client.seat || last.how !== "person";
+  $("undo").hidden = v.over || client.seat === null || !last || last.seat !== client.seat || last.how !== "person"
+    || undoRefused === v.seq;
   $("undo").disabled = client.pending !== null;
 }
 
@@ -201,6 +204,7 @@ async function main() {
     },
     error: (message) => {
       noticeSeq = client.view?.seq;
+      if (message.code === "illegal" && undoAsked === noticeSeq) undoRefused = noticeSeq;
       replace($("notice"), h("span.error", {}, message.message));
     },
   });
@@ -213,6 +217,7 @@ async function main() {
   });
   $("undo").addEventListener("click", () => {
     clearTimeout(forced);
+    undoAsked = client.seq;
     if (client.undo()) draw();
   });
   setInterval(drawClocks, 1000);
