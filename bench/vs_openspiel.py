@@ -21,20 +21,31 @@ What is timed, for each ludus game and option set and for Hearts:
 * resample/s: ``resample(seat, rng)`` for the seat to move over the same states; Hearts'
   ``resample_from_infostate(seat, rng.random)`` (a bound Python method is the fastest sampler
   pyspiel accepts: ``UniformProbabilitySampler`` goes through a Python call too, and costs more).
-* memory, once: bytes a clone allocates, by ``tracemalloc`` (ours: Python objects only), and
-  by the growth of the resident set while 5,000 clones are held (both: Hearts' states live in
-  C++, where tracemalloc sees nothing); and the deep size of a state (``sys.getsizeof`` of
-  every object reachable from it, the Game and classes excepted: what one state holds,
-  shared parts included).
+* memory, once: bytes a clone allocates, over 5,000 clones held: ours by ``tracemalloc``
+  (every Python allocation); Hearts' by glibc's ``mallinfo2`` (its C++ object, which
+  tracemalloc cannot see) plus ``tracemalloc`` (its Python wrapper). (The growth of the
+  resident set was tried and dropped: memory the allocators had freed earlier in the run
+  is reused, so it read near zero.) And the deep size of one of our states
+  (``sys.getsizeof`` of every object reachable from it, the Game and classes excepted: what
+  one state holds, parts shared with other states included).
+
+With ``--ismcts N`` it times searches instead: ludus's default ISMCTS (``ismcts:iterations=N``)
+on 2-player Claim, from the positions ``ludus bench`` searches (``arena.speed.search_positions``),
+against OpenSpiel's Python ``ISMCTSBot`` with one random rollout per iteration on Hearts, from
+the decision states of random games with a choice; iterations per CPU second, interleaved, and
+the peak of Python memory (tracemalloc) during one search of N iterations from the first
+position of each.
 
     python bench/vs_openspiel.py                 # every subject, 1 s per figure, 3 repetitions
     python bench/vs_openspiel.py --quick         # a short run
     python bench/vs_openspiel.py --only claim --seconds 2
+    python bench/vs_openspiel.py --ismcts 10000  # searches: Claim 2p against Hearts
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import functools
 import gc
 import os
@@ -65,7 +76,7 @@ SUBJECTS = (   # (label, game id, options)
 HEARTS = "Hearts (OpenSpiel C++)"
 OURS = ("apply", "trusted", "search", "clone", "resample")
 THEIRS = ("apply", "clone", "resample")
-HELD = 5000             # clones held to measure the resident set's growth
+HELD = 5000             # clones held to measure the bytes of one
 
 
 # -- the timed loops: each runs until ``seconds`` of CPU time, returns units per CPU second ----
@@ -148,21 +159,35 @@ def hearts_states(game, count: int, rng: random.Random) -> list:
 
 # -- memory ----------------------------------------------------------------------------------
 
-def _rss() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
 
 
-def rss_per_clone(states: list) -> float | None:
-    """Growth of the resident set per clone while HELD clones are held (None off Linux)."""
-    if not os.path.exists("/proc/self/statm"):
+def _malloc_in_use() -> int | None:
+    """Bytes glibc's malloc has given out and not taken back (None without glibc 2.33+)."""
+    try:
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
         return None
+    mallinfo2.restype = _MallInfo2
+    info = mallinfo2()
+    return info.uordblks + info.hblkhd
+
+
+def native_per_clone(states: list) -> float | None:
+    """Bytes per clone of a state that lives in C++ (Hearts): what malloc gave out (the C++
+    object) plus what tracemalloc saw (its Python wrapper), over HELD clones."""
+    held: list = [None] * HELD
     gc.collect()
-    before = _rss()
-    held = [states[i % len(states)].clone() for i in range(HELD)]
-    grown = _rss() - before
-    del held
-    return grown / HELD
+    tracemalloc.start()
+    before, traced = _malloc_in_use(), tracemalloc.get_traced_memory()[0]
+    for i in range(HELD):
+        held[i] = states[i % len(states)].clone()
+    after, traced = _malloc_in_use(), tracemalloc.get_traced_memory()[0] - traced
+    tracemalloc.stop()
+    return None if before is None else (after - before + traced) / HELD
 
 
 def traced_per_clone(states: list) -> float:
@@ -221,11 +246,73 @@ def measure(subjects: list, hearts, seconds: float, repeat: int, nstates: int) -
             f["clone"].append(batch_rate(states, lambda s: s.clone(), seconds))
             f["resample"].append(batch_rate(states, lambda s: s.resample(s.current_player, rng), seconds))
         print(f"repetition {rep + 1}/{repeat} done", file=sys.stderr, flush=True)
-    memory = {HEARTS: {"rss": rss_per_clone(h_states)}}
+    memory = {HEARTS: {"clone": native_per_clone(h_states)}}
     for label, game, states in prepared:
-        memory[label] = {"rss": rss_per_clone(states), "traced": traced_per_clone(states),
+        memory[label] = {"clone": traced_per_clone(states),
                          "deep": statistics.median(deep_size(s, game) for s in states[::max(1, len(states) // 200)])}
     return {"figures": figures, "memory": memory}
+
+
+# -- searches --------------------------------------------------------------------------------
+
+def hearts_search_states(game, count: int, rng: random.Random) -> list:
+    """Hearts decision states with more than one legal move, from random games."""
+    return [s for s in hearts_states(game, count * 4, rng) if len(s.legal_actions()) > 1][::4][:count]
+
+
+def hearts_bot(game, iterations: int, seed: int):
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    state = np.random.RandomState(seed)
+    return ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, state), 2.0, iterations, random_state=state)
+
+
+def search_figures(hearts, iterations: int, repeat: int, seconds: float) -> dict:
+    """Iterations per CPU second (a list per repetition) and peak traced bytes of one search."""
+    from ludus.arena.speed import search_positions, search_rate
+
+    claim = ludus.make("claim", players=2)
+    ours = search_positions(claim, 2, 4)
+    theirs = hearts_search_states(hearts, len(ours), random.Random(11))
+    spec = f"ismcts:iterations={iterations},seed=1"
+    rates: dict = {"claim": [], "hearts": []}
+    for rep in range(repeat):
+        rates["claim"].append(search_rate(claim, spec, ours, seconds).per_s)
+        bot, done, spent = hearts_bot(hearts, iterations, rep), 0, 0.0
+        while not done or spent < seconds:
+            state = theirs[done % len(theirs)]
+            t = time.process_time()
+            bot.step(state)
+            spent += time.process_time() - t
+            done += 1
+        rates["hearts"].append(done * iterations / spent)
+        print(f"repetition {rep + 1}/{repeat} done", file=sys.stderr, flush=True)
+
+    def peak(search) -> int:
+        gc.collect()
+        tracemalloc.start()
+        search()
+        top = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return top
+
+    from ludus.agents import make as make_agent
+
+    agent = make_agent(spec, claim)
+    view = ours[0].perspective(ours[0].current_player)
+    peaks = {"claim": peak(lambda: agent.act(view)),
+             "hearts": peak(lambda: hearts_bot(hearts, iterations, 0).step(theirs[0]))}
+    return {"rates": rates, "peaks": peaks, "searches": len(ours)}
+
+
+def search_report(result: dict) -> str:
+    rates = {k: statistics.median(v) for k, v in result["rates"].items()}
+    lines = ["| search | iterations/s | × Hearts | peak traced MB, one search |", "|---|---:|---:|---:|"]
+    for key, label in (("claim", "ludus ISMCTS (default), Claim 2p"), ("hearts", "OpenSpiel ISMCTSBot, Hearts")):
+        lines.append(f"| {label} | {rates[key]:,.0f} | {rates[key] / rates['hearts']:.2f} | "
+                     f"{result['peaks'][key] / 1e6:.1f} |")
+    return "\n".join(lines)
 
 
 def _fmt(x: float | None) -> str:
@@ -239,20 +326,19 @@ def report(result: dict) -> str:
     med = {label: {k: statistics.median(v) for k, v in f.items()} for label, f in figures.items()}
     h = med[HEARTS]
     head = ("| subject | decisions/s apply | × Hearts | decisions/s trusted | × | decisions/s search | × | "
-            "clone/s | × Hearts | resample/s | × Hearts | bytes/clone traced | bytes/clone RSS | "
-            "bytes/state deep |")
-    lines = [head, "|---|" + "---:|" * 13]
+            "clone/s | × Hearts | resample/s | × Hearts | bytes/clone | bytes/state deep |")
+    lines = [head, "|---|" + "---:|" * 12]
     for label, m in med.items():
         mem = memory[label]
         if label == HEARTS:
             cells = [_fmt(m["apply"]), "1", "", "", "", "", _fmt(m["clone"]), "1", _fmt(m["resample"]), "1",
-                     "—", _fmt(mem["rss"]), "—"]
+                     _fmt(mem["clone"]), "—"]
         else:
             cells = []
             for ours, theirs in (("apply", "apply"), ("trusted", "apply"), ("search", "apply"),
                                  ("clone", "clone"), ("resample", "resample")):
                 cells += [_fmt(m[ours]), f"{m[ours] / h[theirs]:.2f}"]
-            cells += [_fmt(mem["traced"]), _fmt(mem["rss"]), _fmt(mem["deep"])]
+            cells += [_fmt(mem["clone"]), _fmt(mem["deep"])]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -267,12 +353,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", metavar="TEXT",
                     help="only subjects whose label or game id contains TEXT (repeatable; Hearts always runs)")
     ap.add_argument("--quick", action="store_true", help="short figures, fewer states")
+    ap.add_argument("--ismcts", type=int, metavar="N",
+                    help="time searches of N iterations instead (Claim 2p against Hearts)")
     args = ap.parse_args(argv)
     if pyspiel is None:
         print("pyspiel is not installed: install OpenSpiel into this environment first, e.g.\n"
               "    pip install open_spiel        (or: pip install -e '.[rl]')", file=sys.stderr)
         return 0
     seconds = args.seconds if args.seconds is not None else (0.25 if args.quick else 1.0)
+    if args.ismcts:
+        t0 = time.perf_counter()
+        result = search_figures(pyspiel.load_game("hearts"), args.ismcts, args.repeat, seconds)
+        print(f"ludus at {code_version()}; {args.ismcts} iterations a search, {result['searches']} positions "
+              f"each, {seconds} s CPU per figure at least, median of {args.repeat} interleaved repetitions; "
+              f"load average {os.getloadavg()[0]:.2f}; {time.perf_counter() - t0:.0f} s wall")
+        print()
+        print(search_report(result))
+        return 0
     nstates = args.states if args.states is not None else (400 if args.quick else 1500)
     chosen = [(label, ludus.make(gid, **opts)) for label, gid, opts in SUBJECTS
               if not args.only or any(t.lower() in label.lower() or t in gid for t in args.only)]
