@@ -42,6 +42,8 @@ def test_a_planted_first_seat_advantage_is_found(toy):
     row = first_seat_row(report)
     assert row["test"] == "z" and row["significant"] and row["p_holm"] < 0.05
     assert 0.1 < report.paired[0]["rate"] < 0.3          # the rolls between 50 and 70 go the other way
+    # both seatings of a deal play the same game (the agents change nothing): 600 games weigh as 300
+    assert 1.9 < planted["first_seat"]["design_effect"] < 2.1
     # the edge goes to whoever moves first, a seat drawn from the seed: the seats stay even
     for seat in planted["seats"]:
         assert seat["interval"][0] < 0.5 < seat["interval"][1]

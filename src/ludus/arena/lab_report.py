@@ -195,7 +195,7 @@ def plot(report: LabReport, out: Path) -> bool:
     labels = [v["label"].replace(" ", "\n") for v in variants]      # one option per line
     fixed = "".join(f" {k}={v}" for k, v in report.lab.fixed.items())
     title = f"{report.lab.variants[0].plan.game.title}{fixed} · {', '.join(report.lab.specs)} · seed {report.lab.seed}"
-    width = max(5.0, 1.6 + 1.5 * len(variants))
+    width = max(7.0, 1.6 + 1.5 * len(variants))
 
     # Win rate by seat (and of the first mover), with intervals.
     fig, ax = plt.subplots(figsize=(width, 4.2))
