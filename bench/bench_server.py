@@ -254,7 +254,8 @@ class Bench:
             await client.aclose()
 
     async def level(self, tables: int) -> Tally:
-        """Keep ``tables`` tables in play: a warm-up once every one has started, then the window."""
+        """Keep ``tables`` tables in play: a warm-up once every one has played its first person
+        move (the bot processes start meanwhile), then the window."""
         tally = Tally()
         self.stopping = False
         addresses = [next(self.addresses) for _ in range((tables + PER_ADDRESS - 1) // PER_ADDRESS)]
@@ -271,7 +272,7 @@ class Bench:
         try:
             await asyncio.wait_for(started.wait(), START_WAIT)
         except asyncio.TimeoutError:
-            print(f"  only {first[0]} of {tables} tables started within {START_WAIT} s", file=sys.stderr)
+            print(f"  only {first[0]} of {tables} tables played within {START_WAIT} s", file=sys.stderr)
         await asyncio.sleep(self.args.warmup)
         tally.open(self.args.seconds, self.server)
         await asyncio.sleep(self.args.seconds)
@@ -297,34 +298,37 @@ class Bench:
             except Exception as e:              # counted, not hidden: the benchmark goes on
                 tally.error(type(e).__name__)
                 ok = False
+            while announce:                     # its first table could not play: do not wait for it
+                announce.pop()()
             if not ok and not self.stopping:
                 await asyncio.sleep(1)          # no hammering of a server that refuses
 
     async def table(self, k: int, address: str, tally: Tally, announce: list) -> bool:
         """Make one table and play it to the end; False if it could not be played. The slot's
-        first table calls ``announce``'s function once it is asked for."""
+        first table calls ``announce``'s function at its first move acknowledged."""
         people = self.args.all_people
         seats = ["person"] * self.seats if people else ["person"] + ["random"] * (self.seats - 1)
         made = self.urls[k % len(self.urls)]
         r = await self.http(address).post(f"{made}/api/tables", json={
             "game": self.args.game, "options": self.args.options, "seats": seats})
-        while announce:
-            announce.pop()()
         if r.status_code != 201:
             tally.error(f"http-{r.status_code}")
             return False
         body = r.json()
         tokens = {i["seat"]: i["url"].split("#seat=", 1)[1] for i in body["invites"]}
-        players = [self.player(self.urls[(k + seat) % len(self.urls)], body["id"], token, seat == min(tokens),
-                               address, tally) for seat, token in tokens.items()]
+        players = [self.player(self.urls[(k + seat) % len(self.urls)], body["id"], token,
+                               announce if seat == min(tokens) else None, address, tally)
+                   for seat, token in tokens.items()]
         ended = await asyncio.gather(*players)
         if all(ended) and tally.inside(time.perf_counter()):
             tally.tables_done += 1
         return all(ended)
 
-    async def player(self, url: str, table: str, token: str, first: bool, address: str, tally: Tally) -> bool:
+    async def player(self, url: str, table: str, token: str, first: list | None, address: str,
+                     tally: Tally) -> bool:
         """One person seat: a random legal move whenever it is offered, until the game is over.
-        The ``first`` seat of a table also counts the lines stored, from its updates."""
+        The ``first`` seat of a table also counts the lines stored, from its updates, and calls
+        the functions in ``first`` at its first ack."""
         rng = random.Random(self.rng.random())
         ws_url = url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + f"/ws/{table}"
         bucket = Bucket()
@@ -349,6 +353,8 @@ class Bench:
                         if tally.inside(now):
                             tally.latencies.append(now - pending[1])
                         told, pending = pending[:2], None
+                        while first:
+                            first.pop()()
                     continue
                 if kind == "error":
                     tally.error(message["code"])
@@ -361,7 +367,7 @@ class Bench:
                 if seen is None and kind == "welcome" and tally.inside(now):
                     tally.joins.append(now - opened)
                 if kind == "update":
-                    if first and message["seq"] > seen and tally.inside(now):
+                    if first is not None and message["seq"] > seen and tally.inside(now):
                         tally.lines += message["seq"] - seen
                     if told is not None and message["seq"] >= told[0]:
                         if tally.inside(now):
