@@ -98,8 +98,14 @@ def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context
     page.goto(site)
     page.wait_for_selector("body[data-state=ready]")
     mine = page.locator(f'#mine-list li[data-table="{table}"]')
-    assert "#seat=" in mine.locator("a.button >> nth=0").get_attribute("href")
+    link = mine.locator("a.button >> nth=0").get_attribute("href")
+    assert "#seat=" in link
     assert wider_than_the_screen(page) == []
+    # watching it, the page offers the way back to the seat
+    page.goto(f"{site}/t/{table}")
+    page.wait_for_function("() => document.body.dataset.seat === 'spectator'")
+    page.click(f'#title a[href="{link}"]')
+    page.wait_for_function("() => document.body.dataset.seat === '0'")
 
 
 def _legible(record: dict, viewer: int | None) -> tuple[list[set], list[set]]:

@@ -5,7 +5,7 @@
 import { TableClient } from "./client.js";
 import { h, replace } from "./dom.js";
 import { init, switcher, t, translate } from "./i18n.js";
-import { remember } from "./mytables.js";
+import { myTables, remember } from "./mytables.js";
 
 // A board per game (static/boards/<game>.js); others get the generic one.
 const BOARDS = {
@@ -141,8 +141,11 @@ function draw() {
   document.body.dataset.state = state();
   document.body.dataset.seat = client.seat ?? "spectator";
   document.title = `${mine() ? "● " : ""}${titles[client.game] || client.game} · ludus`;     // a tab says "your turn"
+  // watching a table this browser has a seat at: a link back to the seat
+  const kept = client.seat === null ? myTables().find((k) => k.id === tableId)?.seats || [] : [];
   replace($("title"), h("span", {}, titles[client.game] || client.game), " ",
-    h("span.quiet", {}, client.seat === null ? t("table.watching") : t("table.playing", { name: client.seatNames[client.seat] })));
+    h("span.quiet", {}, client.seat === null ? t("table.watching") : t("table.playing", { name: client.seatNames[client.seat] })),
+    kept.map((s) => [" ", h("a.button", { href: s.url }, t("lobby.play.as", { name: s.name }))]));
   drawStatus();
   drawBoard();
   drawMoves();
@@ -221,6 +224,7 @@ async function main() {
     if (client.undo()) draw();
   });
   setInterval(drawClocks, 1000);
+  addEventListener("hashchange", () => location.reload());     // another seat's link, same table
   client.connect();
 }
 
