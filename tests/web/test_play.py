@@ -3,6 +3,7 @@ against each other, every message checked against what the session shows its vie
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -44,3 +45,28 @@ def test_two_people_play_each_other_on_two_connections(server):
         assert {line["seat"] for line in lines[1:]} == {0, 1}
         for seat, client in ((0, a), (1, b), (None, watcher)):
             assert check_seen(lines, seat, client.messages) == len(lines)
+
+
+def test_a_bot_always_answers_even_when_its_last_run_is_still_winding_down(server, monkeypatch):
+    """A bot run that found no bot to move still has to leave the hub; a person's move in that
+    moment must start a new run, not count on the one that is ending."""
+    hub = server.hub
+    leave = hub.leave
+
+    async def slow_leave(table, conn, user=True):
+        if not user:
+            await asyncio.sleep(0.5)            # the run is ending, not done
+        await leave(table, conn, user)
+
+    monkeypatch.setattr(hub, "leave", slow_leave)
+    table, tokens = server.table("claim", ["person", "random"])
+    with server.client(table, tokens[0]) as me:
+        for _ in range(6):
+            while not me.view["legal"]:
+                me.recv()                       # the bot answers within the client's wait, or this fails
+            seq = me.view["seq"] + 1
+            me.send({"type": "move", "seq": seq, "move": me.view["legal"][0]["id"]})
+            assert me.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq}
+            me.at(seq)
+            if me.view["over"]:
+                break

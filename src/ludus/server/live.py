@@ -250,8 +250,11 @@ class LiveTable:
             while True:
                 async with self.lock:
                     task = self.session.agent_task()
-                if task is None:
-                    return
+                    if task is None:
+                        # Ending now, under the lock: a move from here on starts a new run
+                        # (this one is still to leave the hub, so it is not done yet).
+                        self.bots = None
+                        return
                 move = await loop.run_in_executor(self.hub.pool, decide, task)
                 async with self.lock:
                     try:
@@ -384,24 +387,26 @@ class Hub:
 
     async def enter(self, public_id: str) -> LiveTable | None:
         """The live table (loaded if need be), counted as in use until ``leave``; None if there
-        is no such table."""
+        is no such table. The hub's lock is never held across the database or a replay, so a
+        table that takes long to load holds up no other."""
         async with self._lock:
             table = self.tables.get(public_id)
-            if table is None:
-                lines = await asyncio.to_thread(self.store.lines, public_id)
-                if not lines:
-                    return None
-                table = await asyncio.to_thread(LiveTable, self, public_id, lines)
-                self.tables[public_id] = table
-                if self.store.shared:           # a line announced while it was loading
-                    async with table.lock:
-                        await table.catch_up()
-                if table.session.over:          # a crash between the last move and its end
-                    state = table.session.state
-                    await asyncio.to_thread(self.store.finish, public_id,
-                                            {"scores": list(state.scores()), "returns": list(state.returns())})
+            if table is not None:
+                table.users += 1
+                return table
+        lines = await asyncio.to_thread(self.store.lines, public_id)
+        if not lines:
+            return None
+        loaded = await asyncio.to_thread(LiveTable, self, public_id, lines)
+        async with self._lock:
+            table = self.tables.setdefault(public_id, loaded)   # loaded meanwhile by another: that one
             table.users += 1
-            return table
+        if table is loaded:
+            async with table.lock:
+                if self.store.shared:           # a line announced while it was loading
+                    await table.catch_up()
+                await table._finish()           # a crash between the last move and its end
+        return table
 
     def heard(self, public_id: str, seq: int | None) -> None:
         """Another process stored line ``seq`` of a table (None: maybe some lines): if that

@@ -18,7 +18,10 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import queue
 import secrets
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 from sqlalchemy import (
@@ -34,6 +37,7 @@ from sqlalchemy import (
     event,
     false,
     func,
+    insert,
     select,
     text,
     update,
@@ -175,6 +179,8 @@ class Store:
         self.engine = engine
         # PostgreSQL: several server processes may share the tables (LISTEN/NOTIFY keeps them in step).
         self.shared = engine.dialect.name == "postgresql"
+        self._ids: dict[str, int] = {}
+        self._committer = _Committer(self._commit)
 
     def conninfo(self) -> str:
         """The database's address as libpq takes it (PostgreSQL), for a connection of our own."""
@@ -273,17 +279,29 @@ class Store:
 
     def append(self, public_id: str, seq: int, line: dict) -> None:
         """Store line ``seq`` of a table's log and commit; LineTaken if another writer stored
-        that line first. On PostgreSQL the commit also tells every listening process."""
-        try:
-            with Session(self.engine) as db, db.begin():
-                table_id = db.scalar(select(TableRow.id).where(TableRow.public_id == public_id))
-                db.add(LineRow(table_id=table_id, seq=seq, line=json.dumps(line), created=now()))
-                if self.shared:
-                    db.flush()
-                    db.execute(text("SELECT pg_notify(:channel, :news)"),
-                               {"channel": CHANNEL, "news": f"{public_id} {seq}"})
-        except IntegrityError:
-            raise LineTaken(f"line {seq} of table {public_id} is stored already") from None
+        that line first. On PostgreSQL the commit also tells every listening process. Lines
+        from many tables arriving together share one commit (``_Committer``)."""
+        self._committer.store((self._table_id(public_id), public_id, seq, json.dumps(line)))
+
+    def _table_id(self, public_id: str) -> int:
+        """A table's row id (it never changes: kept once read)."""
+        known = self._ids.get(public_id)
+        if known is None:
+            with self.engine.connect() as db:
+                known = db.scalar(select(TableRow.id).where(TableRow.public_id == public_id))
+            if known is None:
+                raise LookupError(f"no table {public_id}")
+            self._ids[public_id] = known
+        return known
+
+    def _commit(self, lines: list[tuple]) -> None:
+        """Insert these lines (row id, public id, seq, text) in one transaction and commit."""
+        with self.engine.begin() as db:
+            db.execute(insert(LineRow), [{"table_id": tid, "seq": seq, "line": text, "created": now()}
+                                         for tid, _, seq, text in lines])
+            if self.shared:
+                db.execute(text("SELECT pg_notify(:channel, :news)"),
+                           [{"channel": CHANNEL, "news": f"{pid} {seq}"} for _, pid, seq, _ in lines])
 
     def open_tables_of(self, creator: str) -> int:
         """How many tables not yet over the address ``creator`` made."""
@@ -309,6 +327,60 @@ class Store:
         with Session(self.engine) as db, db.begin():
             db.execute(update(TableRow).where(TableRow.public_id == public_id, TableRow.status != OVER)
                        .values(status=OVER, finished=now(), result=result, creator=None, deadline=None))
+
+
+class _Committer:
+    """Moves arriving together share one commit. A flushed commit costs milliseconds of the
+    disk's time, whatever it holds: one thread commits every line waiting, in one transaction,
+    and each writer returns once its own line is on the disk — or raises LineTaken if that
+    line was stored by another writer first (the batch is then retried line by line)."""
+
+    def __init__(self, commit):
+        self._commit = commit
+        self._waiting: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._start = threading.Lock()
+
+    def store(self, line: tuple) -> None:
+        if self._thread is None:
+            with self._start:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, name="ludus-committer", daemon=True)
+                    self._thread.start()
+        done: Future = Future()
+        self._waiting.put((line, done))
+        done.result()
+
+    def _run(self) -> None:
+        while True:
+            batch = [self._waiting.get()]
+            while len(batch) < 500:
+                try:
+                    batch.append(self._waiting.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self._commit([line for line, _ in batch])
+            except IntegrityError:
+                for line, done in batch:
+                    self._one(line, done)
+            except Exception as e:              # each writer learns why
+                for _, done in batch:
+                    done.set_exception(e)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
+
+    def _one(self, line: tuple, done: Future) -> None:
+        try:
+            self._commit([line])
+        except IntegrityError:
+            _, public_id, seq, _ = line
+            done.set_exception(LineTaken(f"line {seq} of table {public_id} is stored already"))
+        except Exception as e:
+            done.set_exception(e)
+        else:
+            done.set_result(None)
 
 
 class JoinRefused(Exception):

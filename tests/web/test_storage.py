@@ -1,0 +1,47 @@
+"""The move store: lines arriving together share a commit, and a line another writer stored
+first is refused alone, its neighbours in the same commit stored all the same."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from ludus.server.storage import LineTaken, Store, make_engine, migrate
+
+
+@pytest.fixture
+def store(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    migrate(engine)
+    return Store(engine)
+
+
+def _table(store: Store) -> str:
+    return store.create_table("claim", {}, [None, None], {"format": 2, "game": "claim"})[0]
+
+
+def test_lines_written_at_once_are_all_stored_and_a_taken_one_alone_is_refused(store):
+    tables = [_table(store) for _ in range(8)]
+    store.append(tables[0], 1, {"seat": 0, "move": "first"})
+    outcomes: dict[tuple[str, int], str] = {}
+    start = threading.Barrier(len(tables) * 2)
+
+    def write(public_id: str, seq: int):
+        start.wait()
+        try:
+            store.append(public_id, seq, {"seat": 0, "move": f"{public_id}-{seq}"})
+            outcomes[public_id, seq] = "stored"
+        except LineTaken:
+            outcomes[public_id, seq] = "taken"
+
+    writers = [threading.Thread(target=write, args=(t, seq)) for t in tables for seq in (1, 2)]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join(60)
+    assert outcomes.pop((tables[0], 1)) == "taken"
+    assert set(outcomes.values()) == {"stored"} and len(outcomes) == len(tables) * 2 - 1
+    assert [line["move"] for line in store.lines(tables[0])[1:]] == ["first", f"{tables[0]}-2"]
+    for t in tables[1:]:
+        assert [line["move"] for line in store.lines(t)[1:]] == [f"{t}-1", f"{t}-2"]
