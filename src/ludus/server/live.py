@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 import os
 import threading
@@ -166,10 +167,16 @@ class LiveTable:
             await asyncio.to_thread(self.hub.store.finish, self.id,
                                     {"scores": list(state.scores()), "returns": list(state.returns())})
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, news: tuple[int, dict] | None = None) -> None:
         """Take the lines other server processes stored since ours (PostgreSQL), telling every
-        connection here as they come. Called with the lock held."""
-        lines = await asyncio.to_thread(self.hub.store.lines_after, self.id, self.seq)
+        connection here as they come. ``news``: a line as announced (its seq, the line), taken
+        without asking the database when it is the next one. Called with the lock held."""
+        if news is not None and news[0] <= self.seq:
+            return                              # taken already
+        if news is not None and news[0] == self.seq + 1:
+            lines = [news[1]]
+        else:
+            lines = await asyncio.to_thread(self.hub.store.lines_after, self.id, self.seq)
         for line in lines:
             await asyncio.to_thread(self.session.follow, [line], f"table {self.id}")
             self.lines.append(line)
@@ -408,19 +415,21 @@ class Hub:
                 await table._finish()           # a crash between the last move and its end
         return table
 
-    def heard(self, public_id: str, seq: int | None) -> None:
-        """Another process stored line ``seq`` of a table (None: maybe some lines): if that
-        table is loaded here and behind, it catches up in the background."""
+    def heard(self, public_id: str, seq: int | None, line: dict | None = None) -> None:
+        """Another process stored line ``seq`` of a table (None: maybe some lines), announced
+        with the ``line`` itself if it was short enough: if that table is loaded here and
+        behind, it catches up in the background."""
         table = self.tables.get(public_id)
         if table is not None and (seq is None or seq > len(table.lines) - 1):
-            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            news = (seq, line) if seq is not None and line is not None else None
+            task = asyncio.get_running_loop().create_task(self._catch_up(table, news))
             self._tasks.add(task)               # the loop keeps only a weak reference
             task.add_done_callback(self._tasks.discard)
 
-    async def _catch_up(self, table: LiveTable) -> None:
+    async def _catch_up(self, table: LiveTable, news: tuple[int, dict] | None) -> None:
         try:
             async with table.lock:
-                await table.catch_up()
+                await table.catch_up(news)
         except Exception:
             log.exception("table %s: could not take the lines another process stored; its connections "
                           "are closed and it is loaded again when they come back", table.id)
@@ -447,7 +456,8 @@ class Hub:
 
 async def listen(hub: Hub, conninfo: str, retry: float = 1.0) -> None:
     """Keep the tables loaded here in step with the lines other server processes store: each
-    stored line is announced on PostgreSQL's channel (``storage.CHANNEL``) as "TABLE SEQ". Runs
+    stored line is announced on PostgreSQL's channel (``storage.CHANNEL``) as "TABLE SEQ LINE"
+    (or "TABLE SEQ" for a line too long to announce whole). Runs
     until cancelled; after a lost connection it connects again and catches every table up."""
     import psycopg
 
@@ -458,8 +468,8 @@ async def listen(hub: Hub, conninfo: str, retry: float = 1.0) -> None:
                 for table in list(hub.tables.values()):      # what was announced while we were away
                     hub.heard(table.id, None)
                 async for news in db.notifies():
-                    public_id, _, seq = news.payload.partition(" ")
-                    hub.heard(public_id, int(seq))
+                    public_id, seq, *line = news.payload.split(" ", 2)
+                    hub.heard(public_id, int(seq), json.loads(line[0]) if line else None)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -50,8 +50,10 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 # A table's status: a person's seat not taken yet (the lobby lists it), all taken, or over.
 OPEN, PLAYING, OVER = "open", "playing", "over"
-# The PostgreSQL channel each stored line is announced on ("TABLE SEQ"), to the other processes.
+# The PostgreSQL channel each stored line is announced on, to the other processes: "TABLE SEQ
+# LINE", the line itself left out past MAX_NEWS characters (a notification holds under 8000 bytes).
 CHANNEL = "ludus_lines"
+MAX_NEWS = 4000
 
 
 class LineTaken(Exception):
@@ -301,7 +303,8 @@ class Store:
                                          for tid, _, seq, text in lines])
             if self.shared:
                 db.execute(text("SELECT pg_notify(:channel, :news)"),
-                           [{"channel": CHANNEL, "news": f"{pid} {seq}"} for _, pid, seq, _ in lines])
+                           [{"channel": CHANNEL, "news": f"{pid} {seq}" + (f" {line}" if len(line) < MAX_NEWS else "")}
+                            for _, pid, seq, line in lines])
 
     def open_tables_of(self, creator: str) -> int:
         """How many tables not yet over the address ``creator`` made."""
