@@ -141,7 +141,9 @@ function seatPanel(ctx, p) {
   ];
   if (s.gnome_area.length) rows.push([ctx.t("claim.gnomes"), cards(s.gnome_area)]);
   if (s.lacks.length) rows.push([ctx.t("claim.lacks"), s.lacks.join(", ")]);
-  if (s.known_cards.length) rows.push([ctx.t(p === ctx.seat ? "claim.known.mine" : "claim.known"), cards(s.known_cards)]);
+  // Known cards lie in the follower pile, which becomes the hand in phase 2 (K16).
+  const known = o.phase === 1 ? "claim.known.followers" : "claim.known";
+  if (s.known_cards.length) rows.push([ctx.t(p === ctx.seat ? `${known}.mine` : known), cards(s.known_cards)]);
   if (s.seen_by_your_seer) rows.push([ctx.t("claim.seen.by.seer"), cards(s.seen_by_your_seer)]);
   if (s.taken_under_a_seer) rows.push([ctx.t("claim.seer.took"), s.taken_under_a_seer.map((x) =>
     ctx.t("claim.seer.took.n", { name: ctx.seatName(x.seer), n: x.cards })).join(" · ")]);
