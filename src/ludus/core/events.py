@@ -55,9 +55,10 @@ class LazyEvents(list):
     for them was about half the cost of Claim's validating loop. A game records each event as
     a tuple ``(build, *args)`` (``build(*args)`` makes the event; the args hold only immutable
     values) and returns ``LazyEvents.of(records)``; the events are built the first time the
-    list is read in any way. Every list method is wrapped below to build them first, since
-    C code reaches a list subclass's items through its methods, not its storage, only when
-    the subclass overrides them.
+    list is read. Every list method is wrapped below to build them first: for a subclass
+    that overrides them, iteration, ``len``, indexing, comparison, ``+``, copying and pickling
+    all go through these methods, so nobody sees the list unbuilt (tests/core checks the ways
+    a list is read).
     """
 
     __slots__ = ("_records",)
