@@ -167,8 +167,8 @@ def main(argv=None) -> dict:
                 log.flush()
     cpu = time.process_time() - start
     training = {"cpu_seconds": round(cpu, 1), "wall_seconds": round(time.monotonic() - wall, 1), "updates": update,
-                "steps": total_steps, "episodes": episodes, "mix": mix, "seed": args.seed,
-                "torch": torch.__version__, "command": " ".join(["examples/train_claim.py", *(argv or sys.argv[1:])])}
+                "steps": total_steps, "episodes": episodes, "torch": torch.__version__,
+                "settings": {key: getattr(args, key) for key in ("minutes", "updates", "steps", "mix", "seed", "lr")}}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     export(model, scale, game, encoder, args.out, training)
     shutil.rmtree(work)
