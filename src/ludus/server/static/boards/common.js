@@ -22,3 +22,8 @@ export function otherMoves(ctx) {
   return h("div.other-moves", {}, h("h3", {}, ctx.t("board.moves")),
     h("div.buttons", {}, rest.map((m) => moveButton(ctx, m.move))));
 }
+
+/** A list of facts: ``rows`` of [label, value], the value a string or an element. */
+export function facts(rows) {
+  return h("dl.facts", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}

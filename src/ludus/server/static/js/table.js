@@ -10,6 +10,8 @@ import { myTables, remember } from "./mytables.js";
 // A board per game (static/boards/<game>.js); others get the generic one.
 const BOARDS = {
   claim: () => import("../boards/claim.js"),
+  "caesar-cleopatra": () => import("../boards/caesar-cleopatra.js"),
+  "seize-rome": () => import("../boards/seize-rome.js"),
 };
 // How long a forced move (the only legal one) waits before it plays itself, in ms.
 const FORCED_PAUSE = 700;
