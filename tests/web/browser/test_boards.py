@@ -1,6 +1,7 @@
 """Seize Rome and Caesar & Cleopatra on boards of their own: each played to its end against a
 random bot by clicks alone on a phone's screen, and the opponent's face-down Caesar & Cleopatra
-cards drawn as backs that say nothing of their value (C34), while one's own show it."""
+cards drawn as backs that say nothing of their value (C34), to the other seat and to spectators,
+while one's own show it."""
 
 from __future__ import annotations
 
@@ -54,9 +55,11 @@ def test_seize_rome_and_caesar_cleopatra_play_to_the_end_by_clicks_on_a_phone(si
 
 
 def test_the_opponents_face_down_cards_show_only_their_backs(site, new_context):
-    _, (invite,) = new_table(site, "caesar-cleopatra", ["person", "random"])
+    table, (invite,) = new_table(site, "caesar-cleopatra", ["person", "random"])
     page = new_page(new_context, viewport={"width": 1100, "height": 900})
     open_table(page, invite)
+    spectator = new_page(new_context)               # sees backs on both sides
+    open_table(spectator, f"{site}/t/{table}")
     backs, downs = 0, 0
 
     def seen(page, seq, html):
@@ -71,5 +74,5 @@ def test_the_opponents_face_down_cards_show_only_their_backs(site, new_context):
                 assert set(side["backs"]) <= {BACK}
                 backs += len(side["backs"])
 
-    drive([page], random.Random(8), seen=seen, deadline=300)
+    drive([page, spectator], random.Random(8), seen=seen, deadline=300)
     assert backs > 0 and downs > 0          # both were there to see, most states over
