@@ -24,7 +24,9 @@ function header(ctx) {
       ctx.t("sr.to.win", { n: o.regions_to_win }), " · ",
       ctx.t("sr.starter", { name: ctx.seatName(o.starter, true) })),
     h("p", {}, ctx.t("sr.held"), " ", o.controlled.map((n, p) => h("span.chip", {}, `${ctx.seatName(p, true)}: ${n}`))),
-    h("p.quiet", {}, ctx.t("sr.quiet.turns", { n: o.turns_without_play })));
+    h("p", {}, ctx.t("sr.bonus"), " ", o.bonus_cards_drawn.map((n, p) => h("span.chip", {}, `${ctx.seatName(p, true)}: ${n}`))),
+    h("p.quiet", {}, ctx.t("sr.quiet.turns", { n: o.turns_without_play })),
+    o.end_reason ? h("p.quiet", {}, o.end_reason) : null);
 }
 
 function region(ctx, r, i) {
