@@ -69,6 +69,20 @@ class Server:
         """The table's stored move log (header first), read from the database."""
         return self.hub.store.lines(table)
 
+    def live_facts(self, table: str) -> str:
+        """Where the server's live table stands, for a test that waited in vain: its seq and
+        whose turn by the session and by the database, its bot run, its lock."""
+        live = self.hub.tables.get(table)
+        stored = len(self.lines(table)) - 1
+        if live is None:
+            return f"table {table} is not loaded; {stored} lines stored"
+        bots = live.bots
+        run = "none" if bots is None else "running" if not bots.done() else (
+            "cancelled" if bots.cancelled() else f"ended ({bots.exception()!r})")
+        return (f"table {table}: seq {live.seq} (stored {stored}), to move {live.session.to_move}, "
+                f"agent task {live.session.agent_task() is not None}, bot run {run}, lock held {live.lock.locked()}, "
+                f"users {live.users}, connections {len(live.connections)}")
+
     def client(self, table: str, token: str | None = None, since: int | None = None) -> Client:
         return Client(ws_url(self.url, table), token, since)
 

@@ -21,7 +21,10 @@ def test_a_person_plays_a_whole_game_against_bots(server, game, options, seats):
     (seat, token), = tokens.items()
     with server.client(table, token) as me, server.client(table) as watcher:
         assert me.welcome["seat"] == seat and watcher.welcome["seat"] is None
-        play_out([me], [watcher], random.Random(1))
+        try:
+            play_out([me], [watcher], random.Random(1))
+        except TimeoutError:
+            raise AssertionError(f"no news within the wait: {server.live_facts(table)}") from None
         assert me.view["over"] and watcher.view["over"]
         lines = server.lines(table)
         assert {line["seat"] for line in lines[1:]} == set(range(len(seats)))
