@@ -373,8 +373,12 @@ class Hub:
     async def sweep(self, every: float = 30.0) -> None:
         """Every ``every`` seconds, play the timeout moves of clocks that ran out at tables
         nobody is at (a table loaded here watches its own clock). Runs until cancelled."""
+        moment = self.time.now()
         while True:
-            await self.time.sleep_until(self.time.now() + every)
+            # The next sweep is due ``every`` after the last was (at once if the time moved on
+            # further meanwhile): time that passed during a sweep is not skipped.
+            moment = max(moment + every, self.time.now())
+            await self.time.sleep_until(moment)
             try:
                 due = await asyncio.to_thread(self.store.due, self.time.now())
                 for public_id in due:
