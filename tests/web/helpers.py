@@ -23,8 +23,8 @@ WAIT = 60       # seconds a client waits for a message before the test fails
 class Server:
     """``create_app`` served by uvicorn in a thread on a free port of 127.0.0.1."""
 
-    def __init__(self, db_url: str, time=None):
-        self.app = create_app(db_url, bot_processes=2, time=time)
+    def __init__(self, db_url: str, time=None, agents: tuple[str, ...] = ()):
+        self.app = create_app(db_url, bot_processes=2, time=time, agents=agents)
         self.hub = self.app.state.hub
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from .helpers import check_seen, play_out
+from .helpers import Server, check_seen, play_out
 
 GAMES = [("caesar-cleopatra", {}, ["person", "heuristic"]),
          ("claim", {"players": 3}, ["random", "person", "heuristic"]),
@@ -73,3 +73,22 @@ def test_a_bot_always_answers_even_when_its_last_run_is_still_winding_down(serve
             me.at(seq)
             if me.view["over"]:
                 break
+
+
+def test_a_server_offers_a_trained_policy_its_operator_names(tmp_path):
+    """``ludus serve --agent policy:path=FILE``: the policy is offered where it fits (2-player
+    Claim), seated, and plays a whole game; elsewhere, and any spec not offered, is refused."""
+    pytest.importorskip("numpy", reason="a policy needs the rl extra")
+    spec = "policy:path=examples/models/claim-ppo.npz"
+    with Server(f"sqlite:///{tmp_path / 's.sqlite3'}", agents=(spec,)) as server:
+        offered = {g["id"]: g["agents"] for g in server.http.get("/api/games").json()}
+        assert spec in offered["claim"] and spec not in offered["seize-rome"]
+        r = server.http.post("/api/tables", json={"game": "seize-rome", "seats": ["person", spec]})
+        assert r.status_code == 422 and r.json()["errors"][0]["field"] == "seats.1"
+        r = server.http.post("/api/tables", json={"game": "claim", "seats": ["person", "policy:path=/etc/passwd"]})
+        assert r.status_code == 422 and "not a seat here" in r.json()["errors"][0]["message"]
+        table, tokens = server.table("claim", ["person", spec])
+        with server.client(table, tokens[0]) as me:
+            play_out([me], [], random.Random(3))
+            assert me.view["over"]
+        assert {line.get("how") for line in server.lines(table)[1:]} == {"person", "agent"}

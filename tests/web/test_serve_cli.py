@@ -29,3 +29,9 @@ def test_ludus_and_its_command_line_import_no_server_library():
             "'uvicorn', 'pydantic') or m.startswith('ludus.server')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_an_offered_agent_that_fits_no_game_is_refused(tmp_path):
+    result = CliRunner().invoke(app, ["serve", "--agent", "policy:path=nowhere.npz", "--db",
+                                      str(tmp_path / "s.sqlite3")])
+    assert result.exit_code == 2 and "fits no game" in result.output and "nowhere.npz" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import click
@@ -21,7 +22,10 @@ from .common import app, fail
 @click.option("--bots", type=click.IntRange(min=1), default=None,
               help="Processes the bots think in, per server process (default: the processors shared "
                    "among the server processes).")
-def serve_cmd(host, port, db, workers, bots) -> None:
+@click.option("--agent", "agents", multiple=True, metavar="SPEC",
+              help="An agent tables may seat beyond the built-in levels, e.g. "
+                   "policy:path=examples/models/claim-ppo.npz (repeatable).")
+def serve_cmd(host, port, db, workers, bots, agents) -> None:
     """Play over the network: tables for people and bots, joined by invite links.
 
     Make a table with POST /api/tables (the page at /docs tries it out); each person's invite
@@ -46,10 +50,11 @@ def serve_cmd(host, port, db, workers, bots) -> None:
     if workers > 1 and shown.get_backend_name() == "sqlite":
         fail("several server processes need PostgreSQL (--db postgresql+psycopg://...); with SQLite run "
              "one (--workers 1)")
+    _check_agents(agents)
     where = f"[{host}]" if ":" in host else host
     said = f"ludus serve: open http://{where}:{port}/ (database {shown.render_as_string(hide_password=True)}"
     if workers == 1:
-        application = create_app(url, bot_processes=bots)
+        application = create_app(url, bot_processes=bots, agents=agents)
         click.echo(said + ")")
         uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")
         return
@@ -62,6 +67,25 @@ def serve_cmd(host, port, db, workers, bots) -> None:
     engine.dispose()
     os.environ["LUDUS_SERVE_DB"] = url
     os.environ["LUDUS_SERVE_BOTS"] = str(bots or max(1, (os.cpu_count() or 1) // workers))
+    os.environ["LUDUS_SERVE_AGENTS"] = json.dumps(list(agents))
     click.echo(said + f", {workers} server processes)")
     uvicorn.run("ludus.server.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 ws_max_size=65536, log_level="warning")
+
+
+def _check_agents(agents: tuple[str, ...]) -> None:
+    """Each offered agent must be one at least one game can seat (else say why, for each game)."""
+    import ludus
+    from ludus import agents as agents_mod
+    from ludus.core.errors import LudusError
+
+    for spec in agents:
+        said = []
+        for gid in ludus.game_ids():
+            try:
+                agents_mod.make(spec, ludus.make(gid))
+                break
+            except LudusError as e:
+                said.append(f"{gid}: {e}")
+        else:
+            fail(f"--agent {spec!r} fits no game here ({'; '.join(said)})")

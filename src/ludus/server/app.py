@@ -47,11 +47,12 @@ class Join(BaseModel):
 
 
 def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
-               time: TimeSource | None = None) -> FastAPI:
+               time: TimeSource | None = None, agents: tuple[str, ...] = ()) -> FastAPI:
     """The server's application on the database ``db_url`` (default: a SQLite file in the
     user's data folder), its schema migrated to the newest first. Bots think in
     ``bot_processes`` worker processes (default: one per processor). The clocks read ``time``
-    (tests give a fake one)."""
+    (tests give a fake one). ``agents``: specs a table may seat beyond the built-in levels,
+    chosen by whoever runs the server (a trained policy's file, say)."""
     engine = make_engine(db_url or default_url())
     migrate(engine)
     store = Store(engine)
@@ -100,13 +101,13 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 
     @app.get("/api/games")
     def list_games() -> list[dict]:
-        return protocol.games()
+        return protocol.games(agents)
 
     @app.post("/api/tables", status_code=201)
     async def new_table(body: NewTable, request: Request):
         errors = []
         try:
-            game, agents = protocol.check_table(body.game, body.options, body.seats)
+            game, seats = protocol.check_table(body.game, body.options, body.seats, agents)
         except protocol.FieldError as e:
             errors += e.errors
         try:
@@ -123,7 +124,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         if await asyncio.to_thread(store.open_tables_of, address) >= limits.MAX_OPEN_TABLES:
             return JSONResponse({"detail": f"at most {limits.MAX_OPEN_TABLES} tables not yet over per client "
                                            "address; finish one first"}, status_code=429)
-        public_id, tokens = await asyncio.to_thread(hub.create, game, agents, None, clock, address, body.public)
+        public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}
@@ -215,8 +216,10 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 
 def from_environment() -> FastAPI:
     """The application as ``ludus serve --workers N`` starts it in each server process: its
-    database URL in ``LUDUS_SERVE_DB``, its bot processes in ``LUDUS_SERVE_BOTS``."""
-    return create_app(os.environ["LUDUS_SERVE_DB"], bot_processes=int(os.environ["LUDUS_SERVE_BOTS"]))
+    database URL in ``LUDUS_SERVE_DB``, its bot processes in ``LUDUS_SERVE_BOTS``, the agents
+    it offers beyond the built-in ones in ``LUDUS_SERVE_AGENTS`` (a JSON list)."""
+    return create_app(os.environ["LUDUS_SERVE_DB"], bot_processes=int(os.environ["LUDUS_SERVE_BOTS"]),
+                      agents=tuple(json.loads(os.environ.get("LUDUS_SERVE_AGENTS", "[]"))))
 
 
 async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:

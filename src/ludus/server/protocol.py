@@ -102,9 +102,18 @@ def _is_type_branch(part) -> bool:
 # -- what a client sends to make a table ------------------------------------------------------
 
 
-def games() -> list[dict]:
+def _fits(spec: str, game) -> bool:
+    try:
+        agents_mod.make(spec, game)
+    except LudusError:
+        return False
+    return True
+
+
+def games(extra: tuple[str, ...] = ()) -> list[dict]:
     """Every game with its seats, its options (values, default, one line of help) and the
-    agents a table may seat."""
+    agents a table may seat (with those of ``extra``, the server's own offer, that fit the
+    game with its default options)."""
     out = []
     for gid in ludus.game_ids():
         game = ludus.make(gid)
@@ -115,14 +124,16 @@ def games() -> list[dict]:
                     "options": [{"name": name, "values": list(values), "default": defaults[name],
                                  "doc": fields[name].metadata.get("doc", "")}
                                 for name, values in option_choices(game.options_class).items()],
-                    "agents": [a for a in AGENTS if a != "heuristic" or game.parts.heuristic]})
+                    "agents": [a for a in AGENTS if a != "heuristic" or game.parts.heuristic]
+                              + [a for a in extra if _fits(a, game)]})
     return out
 
 
-def check_table(game_id: Any, options: Any, seats: Any):
+def check_table(game_id: Any, options: Any, seats: Any, extra: tuple[str, ...] = ()):
     """The game and the seats' agents (None: a person) of a new table; FieldError naming each
     bad field and what would be right. Options and agents are checked by the game's own
-    declarations."""
+    declarations; ``extra``: agents the server offers beyond ``AGENTS``."""
+    offered = (*AGENTS, *extra)
     errors: list[dict] = []
     ids = ludus.game_ids()
     if not isinstance(game_id, str) or game_id not in ids:
@@ -147,7 +158,7 @@ def check_table(game_id: Any, options: Any, seats: Any):
     agents: list[str | None] = []
     if not isinstance(seats, list):
         errors.append({"field": "seats", "message": f"seats are a list with, per seat, {PERSON!r} or an agent: "
-                                                    f"{', '.join(AGENTS)}; got {echo(seats, 60)}"})
+                                                    f"{', '.join(offered)}; got {echo(seats, 60)}"})
     elif game is not None and len(seats) != game.num_players:
         errors.append({"field": "seats", "message": f"{game_id} with these options has {game.num_players} seats; "
                                                     f"give {game.num_players} entries, not {len(seats)}"})
@@ -156,9 +167,9 @@ def check_table(game_id: Any, options: Any, seats: Any):
             if spec == PERSON:
                 agents.append(None)
                 continue
-            if spec not in AGENTS:
+            if spec not in offered:
                 errors.append({"field": f"seats.{i}", "message": f"{echo(spec, 60)} is not a seat here; write "
-                                                                 f"{PERSON!r} or an agent: {', '.join(AGENTS)}"})
+                                                                 f"{PERSON!r} or an agent: {', '.join(offered)}"})
                 continue
             try:
                 agents_mod.make(spec, game)
