@@ -141,7 +141,10 @@ class Client:
         return message
 
     def at(self, seq: int) -> dict:
-        """Read up to the update (or resync) of line ``seq``."""
+        """Read up to the update (or resync) of line ``seq``: none if the view is there already
+        (a client that joined after that line was welcomed at it)."""
+        if self.view["seq"] >= seq:
+            return self.view
         return self.until(lambda m: m["type"] in ("update", "welcome") and m["seq"] >= seq)
 
     def close(self) -> None:
