@@ -192,6 +192,7 @@ class Session:
         self._helpers: dict[str, Any] = {}
         self._helper(self.timeout_agent)    # a bad spec fails now, not when a clock runs out
         self.state = game.new_state(seed=self.seed)
+        self._seen_in, self._seen_at, self._seen = None, 0, {}    # observations of a position (``observe``)
         self._moves: list[_Move] = []
         self.takebacks: list[TakeBack] = []     # every undo, in order
         self._file = None
@@ -315,7 +316,7 @@ class Session:
         if agent is not None:
             line["agent"] = agent
         if self._file is not None or self._sink is not None:
-            line["at"] = position_digest(state)
+            line["at"] = position_digest(state, self.observe)
         self._write(line)            # the log first: a move the log lacks has not happened
         chance_before = state.chance_n
         events = state.apply(action, player=seat)
@@ -344,7 +345,16 @@ class Session:
         return Entry(i, m.seat, how, str(m.action) if viewer in m.seen_whole_by else None, seen)
 
     def observe(self, viewer: int | None) -> dict:
-        return self.state.observe(viewer)
+        """What ``viewer`` sees now (None: a spectator). Worked out once per position and shared
+        by everyone who asks (a server's updates, the move log's digest): do not change it."""
+        _check_viewer(viewer, len(self.seats))
+        state = self.state
+        if self._seen_in is not state or self._seen_at != len(state.history):
+            self._seen_in, self._seen_at, self._seen = state, len(state.history), {}
+        seen = self._seen.get(viewer)
+        if seen is None:
+            seen = self._seen[viewer] = state.observe(viewer)
+        return seen
 
     def hint(self, seat: int, spec: str = "ismcts:hard") -> Hint:
         """What the agent ``spec`` (one with ``analyse``, as ISMCTS) would play for ``seat``,
@@ -525,7 +535,7 @@ class Session:
         that wrote them, if known."""
         for offset, line in enumerate(lines):
             where = f"line {first + offset}" if first is not None else f"the line {echo(line, 80)}"
-            if isinstance(line, dict) and "at" in line and line["at"] != position_digest(self.state):
+            if isinstance(line, dict) and "at" in line and line["at"] != position_digest(self.state, self.observe):
                 written = f"(it names {echo(code)}, this is {code_version()!r})" if code is not None else \
                     f"(this is {code_version()!r})"
                 raise RecordError(f"{source} {where} was chosen in another position than the one its earlier "

@@ -21,12 +21,13 @@ def _hash(value) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def position_digest(state) -> str:
+def position_digest(state, observe=None) -> str:
     """A hash of everything each seat and a spectator see in ``state`` (their observations,
     the history's length, and the returns once over): two replays that differ anywhere a
-    seat could see, now or in what it saw happen, give different digests."""
-    seats = range(state.game.num_players)
-    views = [state.observe(p) for p in seats] + [state.observe(None)]
+    seat could see, now or in what it saw happen, give different digests. ``observe``: where
+    to get those observations if not from ``state.observe`` (a session's, which keeps them)."""
+    look = observe or state.observe
+    views = [look(p) for p in range(state.game.num_players)] + [look(None)]
     return _hash({"views": views, "moves": len(state.history),
                   "returns": list(state.returns()) if state.is_terminal else None})
 

@@ -8,6 +8,7 @@ Narration, the web message stream and replays are built from these, never from t
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,8 +26,15 @@ class Event:
         return True
 
     def to_dict(self) -> dict:
-        """JSON-able form: the event's type name and its fields."""
-        return {"type": type(self).__name__, **dataclasses.asdict(self)}
+        """JSON-able form: the event's type name and its fields. Fields hold only immutable
+        plain values (numbers, text, tuples of them), so they are shared, not deep-copied as
+        ``dataclasses.asdict`` would (a server sends every event of every move)."""
+        return {"type": type(self).__name__, **{name: getattr(self, name) for name in _field_names(type(self))}}
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -45,8 +45,12 @@ def value(card: int) -> int:
     return card % 10
 
 
+# Every card's name, looked up rather than formatted: observations name hundreds of cards.
+NAMES = tuple(f"{FACTIONS[c // 10]} {c % 10}" for c in range(100))
+
+
 def card_name(card: int) -> str:
-    return f"{FACTIONS[card // 10]} {card % 10}"
+    return NAMES[card]
 
 
 SINGULAR = tuple(name[:-3] + "f" if name.endswith("ves") else name.rstrip("s") for name in FACTIONS)

@@ -33,12 +33,12 @@ from .cards import (
     GNOMES,
     GOBLINS,
     KNIGHTS,
+    NAMES,
     PRIZES,
     SEERS,
     TEAMS,
     TROLLS,
     UNDEAD,
-    card_name,
 )
 from .notation import PLAY, PLAY_OF, SMASH_OF, TAKE, TAKE_DECK, TAKE_DECK_ACTION, TAKE_OF
 from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, OVER, PLAY_CARD, SECOND_PRIZE
@@ -49,8 +49,6 @@ DOPPEL_LO, DOPPEL_HI = DOPPELGANGERS * 10, DOPPELGANGERS * 10 + 10
 OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and any({p, q} <= set(t) for t in TEAMS)))
                       for p in range(n)) for n in DEAL}
 
-# Event records' parts (see ClaimState._apply): names looked up, not formatted, per card.
-NAMES = tuple(card_name(c) for c in range(100))
 _PLAY, _TAKE = PLAY_OF.__getitem__, TAKE_OF.__getitem__
 _lazy = LazyEvents.of
 
@@ -229,11 +227,12 @@ class ClaimState(State):
         it take, and those ``seer``'s Seer saw go there (empty without a seer), each less r's
         phase-2 plays. Equal cards are interchangeable, so a play uses up a card everyone knows
         before one only the seer knows: the two together are the most the seer can be sure of."""
+        peeked = self.peeked[seer * self.n + r] if seer is not None and seer != r else ()
+        if not self.played[r]:          # phase 1, or nothing played yet: nothing to take away
+            return Counter(self.known[r]), Counter(peeked)
         played = Counter(self.played[r])
         public = Counter(self.known[r])
-        seen = (Counter(self.peeked[seer * self.n + r]) - (played - public)
-                if seer is not None and seer != r else Counter())
-        return public - played, seen
+        return public - played, Counter(peeked) - (played - public)
 
     def _rank(self) -> tuple[int, ...]:
         """K12: seats of the trick, best first."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .cards import FACTIONS, build_deck, card_name
+from .cards import FACTIONS, NAMES, build_deck, card_name
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
 
 
 def _names(cards) -> list[str]:
-    return [card_name(c) for c in sorted(cards)]
+    return [NAMES[c] for c in sorted(cards)]
 
 
 def _factions(mask: int) -> list[str]:
