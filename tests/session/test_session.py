@@ -98,6 +98,25 @@ def test_undo_allowed_for_a_quiet_own_decision_with_nobody_acting_since(tmp_path
     assert table.takebacks == [TakeBack(0, 0)] and table.log(1) == []   # where the move was, for faces
 
 
+def test_observations_kept_per_position_follow_every_move_and_undo():
+    """The session keeps each position's observations for whoever asks next (a server's updates,
+    the digest): after any move or undo they are the state's own, never the last position's."""
+    table = _cc()
+    rng = random.Random(3)
+    viewers = [0, 1, None]
+    for step in range(40):
+        assert all(table.observe(v) == table.state.observe(v) for v in viewers)
+        assert table.observe(1) is table.observe(1)         # worked out once for the position
+        seat = table.to_move
+        if step % 5 == 4 and table.undo_refusal(seat) is None:
+            table.undo(seat)
+        else:
+            table.play(seat, rng.choice(table.legal_actions()))
+    with pytest.raises(ludus.IllegalAction, match="a viewer is a seat"):
+        table.observe(True)                                   # JSON true is not seat 1
+    assert table.takebacks                                    # some position came back by an undo
+
+
 @pytest.mark.parametrize("game_id, agents", [("seize-rome", ["random", "heuristic"]),
                                              ("claim", ["heuristic", "random"])])
 def test_a_resumed_game_goes_on_as_it_would_have_without_the_stop(tmp_path, game_id, agents):
