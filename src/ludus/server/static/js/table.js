@@ -122,9 +122,19 @@ function drawBoard() {
   const ctx = {
     view: v, obs: v.observation, seat: client.seat, legal, busy: client.pending !== null,
     legalMoves: new Set((legal || []).map((m) => m.move)), shown: new Set(),
-    play, t, seatName,
+    entries: client.entries, play, t, seatName,
   };
-  replace($("board-body"), (board || { render: () => null }).render(ctx));
+  const body = $("board-body");
+  const before = new Set([...body.querySelectorAll("[data-place]")].map((el) => el.dataset.place));
+  replace(body, (board || { render: () => null }).render(ctx));
+  // A card that came to its place since the last drawing (placed, played, taken: boards name
+  // each card's place in ``data-place``) arrives with a short animation (ludus.css; none where
+  // the reader asked for reduced motion). The first drawing animates nothing.
+  if (before.size) {
+    for (const el of body.querySelectorAll("[data-place]")) {
+      if (!before.has(el.dataset.place)) el.classList.add("arrived");
+    }
+  }
 }
 
 function state() {
