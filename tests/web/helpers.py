@@ -49,21 +49,23 @@ class Server:
         self.thread.join(WAIT)
 
     def table(self, game: str, seats: list[str], options: dict | None = None,
-              clock: dict | None = None, public: bool = False) -> tuple[str, dict[int, str]]:
+              clock: dict | None = None, public: bool = False,
+              assists: dict | None = None) -> tuple[str, dict[int, str]]:
         """A new table through the API: its id and each person seat's token (from its invite)."""
         r = self.http.post("/api/tables", json={"game": game, "options": options or {}, "seats": seats,
-                                                "clock": clock, "public": public})
+                                                "clock": clock, "public": public, "assists": assists})
         assert r.status_code == 201, r.text
         body = r.json()
         return body["id"], {i["seat"]: i["url"].split("#seat=", 1)[1] for i in body["invites"]}
 
-    def seeded(self, game: str, seats: list[str], seed: int, options: dict | None = None) -> tuple[str, dict]:
+    def seeded(self, game: str, seats: list[str], seed: int, options: dict | None = None,
+               assists: dict | None = None) -> tuple[str, dict]:
         """A table dealt from ``seed`` (the API takes none: nobody may know a deal), for tests
         that need a known position."""
         import ludus
 
         agents = [None if s == "person" else s for s in seats]
-        return self.hub.create(ludus.make(game, **(options or {})), agents, seed=seed)
+        return self.hub.create(ludus.make(game, **(options or {})), agents, seed=seed, assists=assists)
 
     def lines(self, table: str) -> list[dict]:
         """The table's stored move log (header first), read from the database."""

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from ludus.core.errors import echo
 from ludus.session import Session
 
-from . import limits, pages, protocol
+from . import assists, limits, pages, protocol
 from .clocks import TimeSource, check_clock
 from .live import Connection, Hub, LiveTable, error, listen, orphan_guard
 from .storage import OVER, JoinRefused, Store, default_url, make_engine, migrate
@@ -39,6 +39,7 @@ class NewTable(BaseModel):
     seats: object = None
     clock: object = None
     public: object = False
+    assists: object = None
 
 
 class Join(BaseModel):
@@ -114,6 +115,10 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             clock = check_clock(body.clock)
         except protocol.FieldError as e:
             errors += e.errors
+        try:
+            switches = assists.check_assists(body.assists)
+        except protocol.FieldError as e:
+            errors += e.errors
         if not isinstance(body.public, bool):
             errors.append({"field": "public", "message": "true (listed in the lobby, its free seats open to anyone) "
                                                          f"or false (by invitation only), not {echo(body.public, 40)}"})
@@ -124,7 +129,8 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         if await asyncio.to_thread(store.open_tables_of, address) >= limits.MAX_OPEN_TABLES:
             return JSONResponse({"detail": f"at most {limits.MAX_OPEN_TABLES} tables not yet over per client "
                                            "address; finish one first"}, status_code=429)
-        public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public)
+        public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public,
+                                                    switches)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}
@@ -164,6 +170,48 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             return Session.from_lines(store.lines(public_id), source=f"table {public_id}", auto=False).record()
 
         return await asyncio.to_thread(replayed)
+
+    @app.get("/api/tables/{public_id}/replay")
+    async def table_replay(public_id: str, seat: str | None = None):
+        """The finished game as ``seat`` saw it (none: as a spectator), step by step."""
+        facts, viewer, refused = await _finished(public_id, seat)
+        if refused is not None:
+            return refused
+        lines = await asyncio.to_thread(store.lines, public_id)
+        return await asyncio.to_thread(assists.replay_steps, lines, viewer)
+
+    @app.get("/api/tables/{public_id}/review")
+    async def table_review(public_id: str, seat: str | None = None):
+        """A search's verdict on each decision of ``seat`` in the finished game (the review
+        switch on)."""
+        facts, viewer, refused = await _finished(public_id, seat)
+        if refused is not None:
+            return refused
+        if not facts["assists"]["review"]:
+            return JSONResponse({"detail": "this table was made with the review off"}, status_code=403)
+        if viewer is None:
+            return JSONResponse({"detail": "name the seat to review: ?seat=N", "errors": [
+                {"field": "seat", "message": f"a seat, 0 to {len(facts['seats']) - 1}"}]}, status_code=422)
+        return await hub.review(public_id, viewer)
+
+    async def _finished(public_id: str, seat: str | None) -> tuple[dict | None, int | None, JSONResponse | None]:
+        """A finished table's facts and the seat asked for (None: a spectator), or the refusal:
+        no such table, a game not over (its record is public only then), a seat it has not."""
+        facts = await asyncio.to_thread(store.table, public_id)
+        if facts is None:
+            return None, None, _no_table(public_id)
+        if facts["status"] != OVER:
+            return facts, None, JSONResponse({"detail": "the replay and the review are given only once the game "
+                                                        "is over: until then they would show hidden cards"},
+                                             status_code=403)
+        seats = len(facts["seats"])
+        if seat is None or seat == "":
+            return facts, None, None
+        if not (seat.isascii() and seat.isdigit() and len(seat) < 4) or int(seat) >= seats:
+            return facts, None, JSONResponse({"detail": "no such seat", "errors": [
+                {"field": "seat", "message": f"a seat of this table, 0 to {seats - 1}, or none for a spectator's "
+                                             f"view; not {echo(seat, 20)}"}]}, status_code=422)
+        return facts, int(seat), None
 
     @app.websocket("/ws/{public_id}")
     async def play(websocket: WebSocket, public_id: str):
@@ -255,7 +303,10 @@ async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> No
             if isinstance(message, protocol.Hello):
                 conn.send(error("bad-message", "hello only once, as the first message"))
                 continue
-            await table.request(conn, message)
+            if isinstance(message, (protocol.Hint, protocol.Track)):
+                await table.assist(conn, message)
+            else:
+                await table.request(conn, message)
     except WebSocketDisconnect:
         pass
     finally:

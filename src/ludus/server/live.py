@@ -15,6 +15,7 @@ visible (see docs/server.md).
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import json
 import logging
@@ -23,10 +24,11 @@ import threading
 import time
 from concurrent.futures import Executor
 
+from ludus.arena.stats import derive_seed
 from ludus.core.errors import IllegalAction, LudusError
 from ludus.session import Session, decide
 
-from . import protocol
+from . import assists, protocol
 from .clocks import Clocks, TimeSource
 from .storage import CHANNEL, LineTaken, Store
 
@@ -34,6 +36,8 @@ log = logging.getLogger("ludus.server")
 
 # Messages waiting for a connection that reads none: past this many it is closed.
 MAX_BACKLOG = 1000
+# Reviews kept per process (table and seat): the newest this many.
+MAX_REVIEWS = 200
 
 
 @dataclasses.dataclass(eq=False)
@@ -68,6 +72,7 @@ class LiveTable:
         self.timer: asyncio.Task | None = None
         self.timing_out = False         # the timeout agent is deciding: the table stays loaded
         self.clocks: Clocks | None = None
+        self.assists: dict[str, bool] | None = None     # the table's switches, read when first asked
         if lines[0].get("clock") is not None:
             head = lines[0]["clock"]
             config = {k: v for k, v in head.items() if k not in ("time", "left")}
@@ -244,6 +249,49 @@ class LiveTable:
             return False
         return line.get("move") == str(action)
 
+    # -- help -----------------------------------------------------------------------------------
+
+    async def assist(self, conn: Connection, message: protocol.Hint | protocol.Track) -> None:
+        """A seat's request for a hint or the card tracker at the seq it names: answered to this
+        connection alone, worked out in the bot processes; refused where the table's switch is
+        off, for a spectator, at a stale seq (with a resync), for a hint when it is not the
+        seat's turn, and once the game is over."""
+        kind, work = ("hints", assists.hint) if isinstance(message, protocol.Hint) else ("tracker", assists.track)
+        if self.assists is None:
+            self.assists = await asyncio.to_thread(self.hub.store.assists, self.id)
+        if not self.assists[kind]:
+            conn.send(error("assist-off", f"this table was made with {kind} off: {assists.SWITCHES[kind]} is "
+                                          "not given here"))
+            return
+        if conn.seat is None:
+            conn.send(error("not-a-seat", f"{kind} are for a seat: a spectator knows no hidden card of its own"))
+            return
+        async with self.lock:
+            session = self.session
+            if message.seq != self.seq:
+                conn.send(error("stale", f"seq {message.seq} is not the table's: it is at seq {self.seq}; here "
+                                         "it is as it stands"))
+                conn.send(self.welcome(conn.seat, None))
+                return
+            if session.over:
+                conn.send(error("illegal", "the game is over: the replay and the review show it now"))
+                return
+            if kind == "hints" and session.to_move != conn.seat:
+                conn.send(error("not-your-turn", f"a hint is for the seat to move; "
+                                                 f"{session.seats[session.to_move].name} is to move"))
+                return
+            # The seat's perspective is all that leaves for the bot process: no record, no seed.
+            view = await asyncio.to_thread(session.state.perspective, conn.seat)
+            args = (view, derive_seed(session.seed, "hint", conn.seat, len(session.state.history))) \
+                if kind == "hints" else (view,)
+        try:
+            answer = await asyncio.get_running_loop().run_in_executor(self.hub.pool, work, *args)
+        except Exception:
+            log.exception("table %s: %s could not be worked out", self.id, kind)
+            conn.send(error("unavailable", f"the {kind} could not be worked out; ask again in a moment"))
+            return
+        conn.send({"type": message.type, "seq": message.seq, **answer})
+
     # -- bots -----------------------------------------------------------------------------------
 
     def start_bots(self) -> None:
@@ -353,14 +401,16 @@ class Hub:
         self.pool = pool
         self.time = time or TimeSource()
         self.tables: dict[str, LiveTable] = {}
+        self.reviews: collections.OrderedDict[tuple[str, int], asyncio.Future] = collections.OrderedDict()
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
 
     def create(self, game, agents: list[str | None], seed: int | None = None,
-               clock: dict | None = None, creator: str | None = None, public: bool = False) -> tuple[str, dict]:
+               clock: dict | None = None, creator: str | None = None, public: bool = False,
+               assists: dict[str, bool] | None = None) -> tuple[str, dict]:
         """A new table (stored, not live yet) made from the address ``creator``, ``public`` (in
-        the lobby, open to anyone) or not: its public id and its person seats' tokens. Its
-        ``clock`` (checked by ``check_clock``) starts now."""
+        the lobby, open to anyone) or not, with the help ``assists`` switches on: its public id
+        and its person seats' tokens. Its ``clock`` (checked by ``check_clock``) starts now."""
         header: list[dict] = []
         session = Session(game, agents, seed=seed, sink=header.append, auto=False)
         deadline = None
@@ -368,7 +418,34 @@ class Hub:
             start = Clocks(clock, [a is None for a in agents], self.time.now())
             header[0]["clock"] = {**clock, "time": start.since, "left": start.left}
             deadline = start.deadline(session)
-        return self.store.create_table(game.id, game.options_dict(), agents, header[0], creator, deadline, public)
+        return self.store.create_table(game.id, game.options_dict(), agents, header[0], creator, deadline, public,
+                                       assists)
+
+    async def review(self, public_id: str, seat: int) -> dict:
+        """The review of ``seat``'s decisions at a finished table, worked out in the bot
+        processes once per table and seat and kept: asked again, or asked while it is being
+        worked out, it is not searched again."""
+        key = (public_id, seat)
+        found = self.reviews.get(key)
+        if found is None:
+            found = asyncio.get_running_loop().create_task(self._review(public_id, seat))
+            self.reviews[key] = found
+            while len(self.reviews) > MAX_REVIEWS:
+                self.reviews.popitem(last=False)
+        self.reviews.move_to_end(key)
+        try:
+            return await asyncio.shield(found)
+        except Exception:
+            if self.reviews.get(key) is found:
+                del self.reviews[key]           # a failure is not kept: the next asker tries again
+            raise
+
+    async def _review(self, public_id: str, seat: int) -> dict:
+        def recorded() -> dict:             # every move replayed and its digest checked
+            return Session.from_lines(self.store.lines(public_id), source=f"table {public_id}", auto=False).record()
+
+        record = await asyncio.to_thread(recorded)
+        return await asyncio.get_running_loop().run_in_executor(self.pool, assists.review, record, seat)
 
     async def sweep(self, every: float = 30.0) -> None:
         """Every ``every`` seconds, play the timeout moves of clocks that ran out at tables

@@ -62,14 +62,30 @@ class Undo(BaseModel):
     seq: Seq
 
 
-_MESSAGE = TypeAdapter(Annotated[Hello | Move | Undo, Field(discriminator="type")])
+class Hint(BaseModel):
+    """Ask for a hint for the position at ``seq`` (the last seq the client saw)."""
+    model_config = _STRICT
+    type: Literal["hint"]
+    seq: Seq
+
+
+class Track(BaseModel):
+    """Ask for the card tracker at ``seq`` (the last seq the client saw)."""
+    model_config = _STRICT
+    type: Literal["tracker"]
+    seq: Seq
+
+
+Message = Hello | Move | Undo | Hint | Track
+TYPES = ("hello", "move", "undo", "hint", "tracker")
+_MESSAGE = TypeAdapter(Annotated[Message, Field(discriminator="type")])
 
 
 class BadMessage(LudusError):
     """A message that is not one the protocol knows, said in at most a few short lines."""
 
 
-def parse_message(data: str | bytes | None) -> Hello | Move | Undo:
+def parse_message(data: str | bytes | None) -> Message:
     """One client message from a WebSocket frame's text; BadMessage says what is wrong."""
     if not isinstance(data, str):
         raise BadMessage("send each message as a text frame holding one JSON object")
@@ -79,8 +95,8 @@ def parse_message(data: str | bytes | None) -> Hello | Move | Undo:
         value = json.loads(data)
     except (ValueError, RecursionError):
         raise BadMessage(f"a message is one JSON object; got {echo(data, 60)}") from None
-    if not isinstance(value, dict) or value.get("type") not in ("hello", "move", "undo"):
-        raise BadMessage('a message is a JSON object whose "type" is "hello", "move" or "undo"; '
+    if not isinstance(value, dict) or value.get("type") not in TYPES:
+        raise BadMessage(f'a message is a JSON object whose "type" is one of {", ".join(TYPES)}; '
                          f"got {echo(value, 60)}")
     try:
         return _MESSAGE.validate_python(value)

@@ -40,6 +40,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -91,6 +92,10 @@ class TableRow(Base):
     deadline: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     # Listed in the lobby, its free person seats open to anyone (else: by invitation only).
     public: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # The help a seat may ask for (``assists.SWITCHES``), chosen when the table is made.
+    assist_hints: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    assist_tracker: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    assist_review: Mapped[bool] = mapped_column(Boolean, server_default=true())
 
 
 class SeatRow(Base):
@@ -190,16 +195,19 @@ class Store:
 
     def create_table(self, game: str, options: dict, agents: list[str | None], header: dict,
                      creator: str | None = None, deadline: float | None = None,
-                     public: bool = False) -> tuple[str, dict]:
+                     public: bool = False, assists: dict[str, bool] | None = None) -> tuple[str, dict]:
         """A new table with its header line, made from the address ``creator``, its first
-        clock running out at ``deadline``, ``public`` or by invitation only; returns its public
+        clock running out at ``deadline``, ``public`` or by invitation only, the help its seats
+        may ask for switched by ``assists`` (name -> on; all on by default); returns its public
         id and a token per person seat (seat -> token: given once, stored only as a hash)."""
+        assists = assists or {}
         tokens = {seat: secrets.token_urlsafe(24) for seat, agent in enumerate(agents) if agent is None}
         with Session(self.engine) as db, db.begin():
             table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
                              created=now(), finished=None, result=None,
                              creator=None if creator is None else token_hash(creator), deadline=_moment(deadline),
-                             public=public)
+                             public=public, assist_hints=assists.get("hints", True),
+                             assist_tracker=assists.get("tracker", True), assist_review=assists.get("review", True))
             db.add(table)
             db.flush()
             for seat, agent in enumerate(agents):
@@ -217,6 +225,12 @@ class Store:
                 return None
             seats = db.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
             return _facts(row, seats)
+
+    def assists(self, public_id: str) -> dict[str, bool] | None:
+        """A table's switches of help (``assists.SWITCHES``), or None if there is no such table."""
+        with Session(self.engine) as db:
+            row = db.scalar(select(TableRow).where(TableRow.public_id == public_id))
+            return None if row is None else _assists(row)
 
     def lobby(self, limit: int = 100) -> list[dict]:
         """The newest public tables with a person's seat nobody has taken yet."""
@@ -414,9 +428,13 @@ def _iso(moment: dt.datetime | None) -> str | None:
     return moment.isoformat()
 
 
+def _assists(row: TableRow) -> dict[str, bool]:
+    return {"hints": row.assist_hints, "tracker": row.assist_tracker, "review": row.assist_review}
+
+
 def _facts(row: TableRow, seats) -> dict:
     return {"id": row.public_id, "game": row.game, "options": row.options, "status": row.status,
-            "public": row.public,
+            "public": row.public, "assists": _assists(row),
             "created": _iso(row.created), "finished": _iso(row.finished), "result": row.result,
             "seats": [{"seat": s.seat, "agent": s.agent, "person": s.agent is None,
                        "taken": s.agent is not None or s.joined is not None} for s in seats]}
