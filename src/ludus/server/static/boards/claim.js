@@ -1,10 +1,12 @@
-// Claim's board: the prize on offer, the trick, the hand (the playable cards are buttons), and
-// per seat its followers, score pile by faction, Gnomes and what is known of its hand; the final
-// count by faction at the end. Everything comes from the seat's observation: nothing else is
-// drawn, so nothing hidden can be.
+// Claim's board: the prize on offer, the trick (between tricks, the last one's result where it was
+// played), the hand (the playable cards are buttons), and per seat its followers, score pile by
+// faction, Gnomes and what is known of its hand; at the end the count by faction with its reasons.
+// Everything comes from the seat's observation and its log (events as this seat saw them):
+// nothing else is drawn, so nothing hidden can be. No move asks for confirmation: a card is a
+// large button, and a confirmation on every trick would nag more than a rare misclick costs.
 
 import { h } from "../js/dom.js";
-import { moveButton, otherMoves } from "./common.js";
+import { moveButton, otherMoves, places } from "./common.js";
 
 // A symbol per faction, so that a card never tells its faction by colour alone.
 const SYMBOLS = {
@@ -32,18 +34,21 @@ function card(name, extra = {}) {
     face(name));
 }
 
-function cardButton(ctx, move, name, key) {
+function cardButton(ctx, move, name, place) {
   const [faction] = split(name);
-  return moveButton(ctx, move, face(name), { class: `card f-${faction}`, "aria-label": move, title: move, "data-key": key }, "button");
+  return moveButton(ctx, move, face(name), { class: `card f-${faction}`, "aria-label": move, title: move, "data-key": place,
+    "data-place": place }, "button");
 }
 
-/** A list of cards, small: what seats hold, what was set aside. */
-function cards(names, empty = "—") {
-  return names.length ? h("span.cards", {}, names.map((n) => card(n, { class: "mini" }))) : h("span.quiet", {}, empty);
+/** A list of cards, small: what seats hold, what was set aside; ``where`` names their place. */
+function cards(names, where, empty = "—") {
+  const place = places(where);
+  return names.length ? h("span.cards", {}, names.map((n) => card(n, { class: "mini", "data-place": place(n) })))
+    : h("span.quiet", {}, empty);
 }
 
-/** Cards grouped by faction: "dragons ♦ 2 5 7". */
-function byFaction(names) {
+/** A score pile grouped by faction, "♦ dragons 2 5 7", each value in its own place. */
+function byFaction(names, where) {
   const groups = {};
   for (const n of names) {
     const [f, v] = split(n);
@@ -51,9 +56,10 @@ function byFaction(names) {
   }
   const factions = Object.keys(groups);
   if (!factions.length) return h("span.quiet", {}, "—");
+  const place = places(where);
   return h("span.groups", {}, factions.map((f) => h("span.group", { class: `f-${f}`, "aria-label": groups[f].map((v) => `${f} ${v}`).join(", ") },
-    h("span.symbol", { "aria-hidden": "true" }, SYMBOLS[f] || "•"), "\u00a0",
-    h("span", { "aria-hidden": "true" }, `${f}\u00a0${groups[f].join(" ")}`))));
+    h("span.symbol", { "aria-hidden": "true" }, SYMBOLS[f] || "•"), "\u00a0", h("span", { "aria-hidden": "true" }, f),
+    groups[f].map((v) => [" ", h("span.v", { "aria-hidden": "true", "data-place": place(`${f} ${v}`) }, String(v))]))));
 }
 
 function teamOf(o, p) {
@@ -84,31 +90,98 @@ function header(ctx) {
 function prizes(ctx) {
   const o = ctx.obs;
   if (o.phase !== 1 || o.over) return null;
-  const seer = o.seer_sees ? h("p.seer", {}, ctx.t("claim.seer.sees"), " ", card(o.seer_sees), " ",
-    moveButton(ctx, "take deck", ctx.t("claim.take.deck"))) : ctx.legalMoves.has("take deck")
-    ? moveButton(ctx, "take deck", ctx.t("claim.take.deck")) : null;
+  const seen = o.seer_sees ? card(o.seer_sees, { "data-place": `seer:${o.seer_sees}` }) : null;
+  const seer = seen ? h("p.seer", {}, ctx.t("claim.seer.sees"), " ", seen, " ", moveButton(ctx, "take deck", ctx.t("claim.take.deck")))
+    : ctx.legalMoves.has("take deck") ? moveButton(ctx, "take deck", ctx.t("claim.take.deck")) : null;
   const choosing = o.prizes.some((name) => ctx.legalMoves.has(`take ${name}`));
+  const place = places("prize");
   return h("section.prizes", { "aria-label": ctx.t("claim.prize") }, h("h3", {}, ctx.t("claim.prize"),
     choosing ? h("span.quiet", {}, ` — ${ctx.t("claim.prize.hint")}`) : null),
-    h("div.cards", {}, o.prizes.length ? o.prizes.map((name, i) => ctx.legalMoves.has(`take ${name}`)
-      ? cardButton(ctx, `take ${name}`, name, `prize:${i}`) : card(name)) : h("span.quiet", {}, "—")),
+    h("div.cards", {}, o.prizes.length ? o.prizes.map((name) => {
+      const where = place(name);
+      return ctx.legalMoves.has(`take ${name}`) ? cardButton(ctx, `take ${name}`, name, where) : card(name, { "data-place": where });
+    }) : h("span.quiet", {}, "—")),
     seer);
 }
 
+/** The tricks won so far, counted in the log: a trick's number keeps its cards' places apart
+ *  from the next trick's. */
+function tricksWon(ctx) {
+  return ctx.entries.reduce((n, e) => n + e.events.filter((ev) => ev.type === "TrickWon").length, 0);
+}
+
+/** What came of the last trick, read from the log's events since it was won (as this seat saw
+ *  them): prizes and deck cards taken, a Seer's look, cards collected, Trolls left waiting,
+ *  Gnomes smashed, phase 2 begun. */
+function aftermath(ctx, where) {
+  const events = ctx.entries.flatMap((e) => e.events);
+  let from = events.length;
+  while (from > 0 && events[from - 1].type !== "TrickWon") from -= 1;
+  if (from === 0) return [];
+  const name = (p) => ctx.seatName(p, true);
+  const place = places(where);
+  const one = (c) => card(c, { class: "mini", "data-place": place(c) });
+  const lines = [];
+  for (const e of events.slice(from)) {
+    if (e.type === "PrizeTaken") lines.push([ctx.t("claim.took", { name: name(e.player) }), " ", one(e.card)]);
+    else if (e.type === "DeckCardTaken") {
+      lines.push(e.card ? [ctx.t("claim.took.deck.seen", { name: name(e.player) }), " ", one(e.card)]
+        : ctx.t("claim.took.deck", { name: name(e.player) }));
+    } else if (e.type === "SeerLooked") {
+      lines.push(e.card ? [ctx.t("claim.seer.saw", { name: name(e.player) }), " ", one(e.card)]
+        : ctx.t("claim.seer.looked", { name: name(e.player) }));
+    } else if (e.type === "CardsCollected") {
+      lines.push([ctx.t(e.where === "gnomes" ? "claim.collected.gnomes" : "claim.collected", { name: name(e.player) }), " ",
+        cards(e.cards, `${where}:${e.player}:${e.where}`)]);
+    } else if (e.type === "TrollsWaiting") lines.push([ctx.t("claim.trolls.left"), " ", cards(e.cards, `${where}:trolls`)]);
+    else if (e.type === "GnomeSmashed") {
+      lines.push(ctx.t("claim.smashed", { name: name(e.player), victim: name(e.victim), value: e.value }));
+    } else if (e.type === "PhaseTwoBegins") lines.push(h("strong", {}, ctx.t("claim.phase.two", { name: name(e.leader) })));
+  }
+  return lines;
+}
+
+/** A card played to a trick, under it who played it; in a trick's result the winner marked
+ *  (and, with 3–4 players, every card's rank: the last one is the loser Dwarves go to). */
+function played(ctx, play, place, rank = null) {
+  const won = rank === 1;
+  return h("figure.play", { class: won ? "won" : "", "data-seat": play.seat },
+    card(play.card, { "data-place": place }),
+    h("figcaption", {}, ctx.seatName(play.seat, true),
+      won ? h("span.win-mark", {}, ` ✓ ${ctx.t("claim.wins")}`)
+        : rank !== null && ctx.obs.players > 2 ? h("span.rank", {}, ` ${ctx.t("claim.ranked", { n: rank })}`) : null));
+}
+
+function ledLine(ctx, faction) {
+  return h("p.led", {}, ctx.t("claim.led", { faction: `${SYMBOLS[faction] || ""} ${faction}` }));
+}
+
+/** The trick being played; between tricks, the one just won stays where it was played, with its
+ *  winner marked and what each seat took or got, until the next card is played. */
 function trick(ctx) {
   const o = ctx.obs;
-  if (o.over) return null;
-  const played = o.trick.length
-    ? h("div.cards", {}, o.trick.map((play) => h("figure.play", {}, card(play.card), h("figcaption", {}, ctx.seatName(play.seat)))))
-    : h("p.quiet", {}, o.step === "play" && o.to_move !== null
-      ? ctx.t("claim.to.lead", { name: ctx.seatName(o.to_move) }) : ctx.t("claim.trick.done"));
-  const last = o.last_trick ? h("div.last-trick", {}, h("span", {}, ctx.t("claim.last.trick")), " ",
-    o.last_trick.map((play) => h("span.play", {}, ctx.seatName(play.seat, true), " ", card(play.card, { class: "mini" }))),
-    o.next_leader !== null && o.next_leader !== undefined
-      ? h("span", {}, ctx.t("claim.leads.next", { name: ctx.seatName(o.next_leader) })) : null) : null;
-  return h("section.trick", {}, h("h3", {}, ctx.t("claim.trick")),
-    o.led_faction ? h("p.led", {}, ctx.t("claim.led", { faction: `${SYMBOLS[o.led_faction] || ""} ${o.led_faction}` })) : null,
-    played, last);
+  const won = tricksWon(ctx);
+  const head = h("h3", {}, ctx.t("claim.trick"));
+  if (o.trick.length) {
+    return h("section.trick", {}, head, ledLine(ctx, o.led_faction),
+      h("div.cards", {}, o.trick.map((play, i) => played(ctx, play, `trick:${won}:${i}`))));
+  }
+  if (!o.last_trick) {
+    return h("section.trick", {}, head, h("p.quiet", {}, o.to_move !== null ? ctx.t("claim.to.lead", { name: ctx.seatName(o.to_move) }) : ""));
+  }
+  const ranking = o.last_ranking;
+  const winner = ranking[0];
+  const lines = aftermath(ctx, `after:${won - 1}`);
+  if (o.step === "choose-prize" || o.step === "second-prize") lines.push(ctx.t("claim.choosing", { name: ctx.seatName(o.to_move, true) }));
+  if (!o.over && o.next_leader !== null && o.next_leader !== undefined) {
+    lines.push(ctx.t(o.next_leader === winner ? "claim.leads.next" : "claim.leads.dragon", { name: ctx.seatName(o.next_leader, true) }));
+  }
+  return h("section.trick", {}, head,
+    h("div.trick-result", { "data-winner": winner },
+      ledLine(ctx, split(o.last_trick[0].card)[0]),
+      h("div.cards", {}, o.last_trick.map((play, i) => played(ctx, play, `trick:${won - 1}:${i}`, ranking.indexOf(play.seat) + 1))),
+      h("p.winner", {}, h("strong", {}, ctx.t("claim.trick.won", { name: ctx.seatName(winner, true) }))),
+      h("ul.aftermath", {}, lines.map((line) => h("li", {}, line)))));
 }
 
 function smash(ctx) {
@@ -126,9 +199,10 @@ function hand(ctx) {
   const o = ctx.obs;
   if (ctx.seat === null || o.over) return null;
   const mine = o.seats[ctx.seat].hand || [];
+  const place = places("hand");
   return h("section.hand", { "aria-label": ctx.t("claim.hand") }, h("h3", {}, ctx.t("claim.hand"),
     ctx.legal ? h("span.quiet", {}, ` — ${ctx.t("claim.hand.hint")}`) : null),
-  h("div.cards", {}, mine.length ? mine.map((name, i) => cardButton(ctx, name, name, `hand:${i}`)) : h("span.quiet", {}, "—")));
+  h("div.cards", {}, mine.length ? mine.map((name) => cardButton(ctx, name, name, place(name))) : h("span.quiet", {}, "—")));
 }
 
 function seatPanel(ctx, p) {
@@ -136,15 +210,15 @@ function seatPanel(ctx, p) {
   const s = o.seats[p];
   const rows = [
     [ctx.t("claim.hand.size"), String(s.hand_size)],
-    [ctx.t("claim.followers"), s.follower_pile ? cards(s.follower_pile) : String(s.follower_pile_size)],
-    [ctx.t("claim.score.pile"), byFaction(s.score_pile)],
+    [ctx.t("claim.followers"), s.follower_pile ? cards(s.follower_pile, `followers:${p}`) : String(s.follower_pile_size)],
+    [ctx.t("claim.score.pile"), byFaction(s.score_pile, `score:${p}`)],
   ];
-  if (s.gnome_area.length) rows.push([ctx.t("claim.gnomes"), cards(s.gnome_area)]);
+  if (s.gnome_area.length) rows.push([ctx.t("claim.gnomes"), cards(s.gnome_area, `gnomes:${p}`)]);
   if (s.lacks.length) rows.push([ctx.t("claim.lacks"), s.lacks.join(", ")]);
   // Known cards lie in the follower pile, which becomes the hand in phase 2 (K16).
   const known = o.phase === 1 ? "claim.known.followers" : "claim.known";
-  if (s.known_cards.length) rows.push([ctx.t(p === ctx.seat ? `${known}.mine` : known), cards(s.known_cards)]);
-  if (s.seen_by_your_seer) rows.push([ctx.t("claim.seen.by.seer"), cards(s.seen_by_your_seer)]);
+  if (s.known_cards.length) rows.push([ctx.t(p === ctx.seat ? `${known}.mine` : known), cards(s.known_cards, `known:${p}`)]);
+  if (s.seen_by_your_seer) rows.push([ctx.t("claim.seen.by.seer"), cards(s.seen_by_your_seer, `seen:${p}`)]);
   if (s.taken_under_a_seer) rows.push([ctx.t("claim.seer.took"), s.taken_under_a_seer.map((x) =>
     ctx.t("claim.seer.took.n", { name: ctx.seatName(x.seer), n: x.cards })).join(" · ")]);
   const rel = relation(ctx, p);
@@ -154,41 +228,103 @@ function seatPanel(ctx, p) {
     h("dl.facts", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])));
 }
 
+/** The scoring sides: each seat, or with 4 players the two teams (K33); [label, seats]. */
 function sides(ctx) {
   const o = ctx.obs;
   return o.teams ? o.teams.map((team) => [team.map((p) => ctx.seatName(p, true)).join(" + "), team])
     : o.seats.map((_, p) => [ctx.seatName(p, true), [p]]);
 }
 
-function finalCount(ctx) {
+/** Why a faction went where it did (K30), from each side's values of it, highest first: the
+ *  most cards; on equal counts the higher cards compared from the top; else nobody. */
+function why(ctx, held) {
+  const counts = held.map((values) => values.length);
+  const most = Math.max(...counts);
+  if (!most) return ctx.t("claim.why.none");
+  const tied = held.filter((values) => values.length === most);
+  if (tied.length === 1) return ctx.t("claim.why.most", { counts: [...counts].sort((a, b) => b - a).join(" – ") });
+  let left = tied;
+  let k = 0;
+  for (; k < most && left.length > 1; k += 1) {
+    const top = Math.max(...left.map((values) => values[k]));
+    left = left.filter((values) => values[k] === top);
+  }
+  if (left.length > 1) return ctx.t("claim.why.same", { n: most });
+  // the winner's cards first, as in "most cards (5 – 3)"
+  const order = (a, b) => {
+    const i = a.findIndex((v, j) => v !== b[j]);
+    return i < 0 ? 0 : b[i] - a[i];
+  };
+  const cards = [...tied].sort(order).map((values) => values.slice(0, k).join(" ")).join(" – ");
+  return ctx.t(k === 1 ? "claim.why.top" : "claim.why.next", { n: most, cards });
+}
+
+/** Who won the game and by which rule: more factions (K31, K33), with 3 players the tie-breaks
+ *  (K32: most cards in one faction, then the sum of the values in the factions won). */
+function verdict(ctx, all) {
+  const o = ctx.obs;
+  const won = all.map(([, team]) => o.factions_won[team[0]]);
+  const result = all.map(([, team]) => o.returns[team[0]]);
+  const best = Math.max(...result);
+  const winners = all.map((_, i) => i).filter((i) => best > 0 && result[i] === best);
+  if (o.players !== 3) {
+    if (!winners.length) return [ctx.t("claim.verdict.draw", { counts: won.join(" – ") })];
+    const w = winners[0];
+    return [ctx.t("claim.verdict.wins", { name: all[w][0], won: won[w], lost: won[1 - w] })];
+  }
+  const name = (p) => ctx.seatName(p, true);
+  const top = Math.max(...won);
+  const leaders = won.map((_, p) => p).filter((p) => won[p] === top);
+  const parts = [];
+  if (leaders.length > 1) {
+    const pile = (p) => o.seats[p].score_pile.map(split);
+    const most = (p) => Math.max(0, ...o.factions.map((f) => pile(p).filter(([g]) => g === f).length));
+    const sum = (p) => pile(p).filter(([f]) => o.faction_winners[f] === p).reduce((total, [, v]) => total + v, 0);
+    parts.push(ctx.t("claim.verdict.tied", { names: leaders.map(name).join(", "), n: top }),
+      ctx.t("claim.verdict.most", { values: leaders.map((p) => `${name(p)} ${most(p)}`).join(", ") }));
+    const still = leaders.filter((p) => most(p) === Math.max(...leaders.map(most)));
+    if (still.length > 1) parts.push(ctx.t("claim.verdict.sum", { values: still.map((p) => `${name(p)} ${sum(p)}`).join(", ") }));
+  }
+  if (!winners.length) parts.push(ctx.t("claim.verdict.all.share"));
+  else if (winners.length > 1) parts.push(ctx.t("claim.verdict.share", { names: winners.map(name).join(", "), n: top }));
+  else parts.push(ctx.t("claim.verdict.wins3", { name: name(winners[0]), n: won[winners[0]] }));
+  return parts;
+}
+
+/** The end: per faction each side's cards, who wins it and why; the factions won; the winner. */
+function final(ctx) {
   const o = ctx.obs;
   if (!o.over) return null;
   const all = sides(ctx);
-  const holdings = (team, f) => team.flatMap((p) => [...o.seats[p].score_pile, ...o.seats[p].gnome_area])
-    .map(split).filter(([g]) => g === f).map(([, v]) => v).sort((a, b) => b - a);
+  const values = (team, f) => team.flatMap((p) => o.seats[p].score_pile).map(split).filter(([g]) => g === f)
+    .map(([, v]) => v).sort((a, b) => b - a);
+  const won = all.map(([, team]) => o.factions_won[team[0]]);
+  const best = Math.max(...o.returns);
+  const winners = o.returns.map((r, p) => (best > 0 && r === best ? p : null)).filter((p) => p !== null);
   return h("section.final", {}, h("h3", {}, ctx.t("claim.final")),
-    h("table", {},
+    h("div.final-scroll", {}, h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.t("claim.faction")),
         all.map(([label]) => h("th", { scope: "col" }, label)), h("th", { scope: "col" }, ctx.t("claim.won.by")))),
       h("tbody", {}, o.factions.map((f) => {
-        const w = o.faction_winners?.[f];
-        return h("tr", {}, h("th", { scope: "row", class: `f-${f}` }, `${SYMBOLS[f] || "•"} ${f}`),
-          all.map(([, team], i) => {
-            const got = holdings(team, f);
-            return h("td", { class: w === i ? "won" : "" }, got.length ? `${got.length}: ${got.join(" ")}` : "0", w === i ? " ✓" : "");
-          }),
-          h("td", {}, w !== null && w !== undefined ? all[w][0] : ctx.t("claim.nobody")));
+        const held = all.map(([, team]) => values(team, f));
+        const w = o.faction_winners[f];
+        return h("tr", { "data-faction": f, "data-winner": w ?? "" }, h("th", { scope: "row", class: `f-${f}` }, `${SYMBOLS[f] || "•"} ${f}`),
+          held.map((got, i) => h("td", { class: w === i ? "won" : "" }, h("strong", {}, String(got.length)),
+            got.length ? h("span.values", {}, ` (${got.join(" ")})`) : null, w === i ? " ✓" : "")),
+          h("td", {}, h("strong", {}, w !== null && w !== undefined ? all[w][0] : ctx.t("claim.nobody")),
+            h("span.why", {}, ` — ${why(ctx, held)}`)));
       })),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, ctx.t("claim.factions.won")),
-        all.map(([, team]) => h("td", {}, String((o.factions_won || [])[team[0]] ?? 0))), h("td")))));
+        won.map((n) => h("td", {}, h("strong", {}, String(n)))), h("td"))))),
+    h("div.verdict", { "data-winners": winners.join(",") }, verdict(ctx, all).map((line) => h("p", {}, line))));
 }
 
 function asides(ctx) {
   const o = ctx.obs;
   const parts = [];
-  if (o.trolls_waiting.length) parts.push([ctx.t("claim.trolls.waiting"), cards(o.trolls_waiting)]);
-  parts.push([ctx.t("claim.discard"), cards(o.discard)]);
-  parts.push([ctx.t("claim.removed"), cards(o.removed)]);
+  if (o.trolls_waiting.length) parts.push([ctx.t("claim.trolls.waiting"), cards(o.trolls_waiting, "trolls")]);
+  parts.push([ctx.t("claim.discard"), cards(o.discard, "discard")]);
+  parts.push([ctx.t("claim.removed"), cards(o.removed, "removed")]);
   return h("details.asides", { open: o.trolls_waiting.length > 0 }, h("summary", {}, ctx.t("claim.asides")),
     h("dl.facts", {}, parts.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])));
 }
@@ -199,7 +335,7 @@ export function render(ctx) {
   if (ctx.seat !== null) order.sort((a, b) => (a === ctx.seat) - (b === ctx.seat));
   return h("div.claim", {},
     header(ctx),
-    finalCount(ctx),
+    final(ctx),
     h("div.play-area", {}, prizes(ctx), trick(ctx)),
     smash(ctx),
     hand(ctx),

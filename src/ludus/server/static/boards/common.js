@@ -27,3 +27,15 @@ export function otherMoves(ctx) {
 export function facts(rows) {
   return h("dl.facts", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
+
+/** Names the places of cards for ``data-place`` (table.js animates a card whose place is new):
+ *  ``places("score:0")("dragons 4")`` is ``score:0:dragons 4:0``, a second copy ``…:1``. Named by
+ *  card rather than by position, a card keeps its place when another arrives beside it. */
+export function places(prefix) {
+  const seen = new Map();
+  return (name) => {
+    const n = seen.get(name) ?? 0;
+    seen.set(name, n + 1);
+    return `${prefix}:${name}:${n}`;
+  };
+}

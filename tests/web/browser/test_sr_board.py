@@ -1,0 +1,131 @@
+"""Seize Rome's board, played to the end by clicks alone on a phone's screen: a wild is played by
+a click on it and one on a region (the regions it may go to lit, each offering that move, Escape
+putting the wild back); a coloured card by one click. After each round its reveal is drawn at
+every region: each seat's strength (the sum of its cards there) and cards, the round's winner
+marked — the region's controller since. At the end the final count, its winner the server's.
+Every card on the board names its place (``data-place``)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+
+pytest.importorskip("pytest_playwright")
+
+import ludus  # noqa: E402
+
+from .driving import WAIT, new_page, new_table, open_table, wider_than_the_screen  # noqa: E402
+
+PHONE = {"width": 375, "height": 667}
+REGIONS = """() => [...document.querySelectorAll('#board section.region')].map((r) => ({
+    colour: r.dataset.region, controller: r.dataset.controller, target: r.classList.contains('target'),
+    moves: [...r.querySelectorAll('button[data-move]')].map((b) => b.dataset.move),
+    reveal: r.querySelector('.reveal') && {
+        round: Number(r.querySelector('.reveal').dataset.round),
+        seats: [...r.querySelectorAll('.reveal li')].map((li) => ({
+            seat: Number(li.dataset.seat), won: li.classList.contains('won'),
+            strength: Number(li.querySelector('.strength').textContent),
+            cards: [...li.querySelectorAll('.card')].map((c) => c.getAttribute('aria-label'))}))}}))"""
+PLACES = "() => [...document.querySelectorAll('#board .card')].map((c) => c.dataset.place ?? null)"
+FINAL = """() => ({
+    held: [...document.querySelectorAll('#board section.final tr.held td')].map((td) => Number(td.textContent)),
+    controllers: [...document.querySelectorAll('#board section.final tr[data-region] td')].map((td) => td.textContent),
+    reason: document.querySelector('#board section.final .end-reason')?.textContent ?? '',
+    winners: document.querySelector('#board section.final .verdict')?.dataset.winners})"""
+
+
+def _strength(cards: list[str]) -> int:
+    """A seat's strength in a region: its cards' values, a wild 1 (the default ``wild_value``)."""
+    return sum(1 if card == "wild" else int(card.split()[1]) for card in cards)
+
+
+def _check_reveals(regions: list[dict]) -> int:
+    """The last round's reveal at each region is self-consistent and decided its control; returns
+    the round it shows (0: none yet)."""
+    rounds = {r["reveal"]["round"] for r in regions if r["reveal"]}
+    if not rounds:
+        return 0
+    assert len(rounds) == 1 and all(r["reveal"] for r in regions), regions
+    for r in regions:
+        seats = r["reveal"]["seats"]
+        won = [s["seat"] for s in seats if s["won"]]
+        if not seats:                   # nobody played there: no rows, control unchanged
+            continue
+        for s in seats:
+            assert s["strength"] == _strength(s["cards"]), r
+        best = max(s["strength"] for s in seats)
+        leaders = [s["seat"] for s in seats if s["strength"] == best]
+        assert won == (leaders if len(leaders) == 1 else []), r
+        # the round's winner holds the region since (control=persistent; a tie clears it)
+        assert r["controller"] == (str(won[0]) if won else ""), r
+    return rounds.pop()
+
+
+def test_seize_rome_to_the_end_by_clicks_a_wild_through_its_region(site, new_context):
+    table, (invite,) = new_table(site, "seize-rome", ["person", "random"])
+    page = new_page(new_context, viewport=PHONE)
+    open_table(page, invite)
+    rng = random.Random(11)
+    wilds: list[tuple[int, str]] = []           # (seq of the move, the region) of each wild played
+    escaped = False
+    rounds: set[int] = set()
+    moves = 0
+    stop = time.monotonic() + 400
+    while True:
+        page.wait_for_selector("body[data-state=mine], body[data-state=over]", timeout=WAIT * 1000)
+        if page.get_attribute("body", "data-state") == "over":
+            break
+        assert time.monotonic() < stop, "the game did not end in time"
+        seq = int(page.get_attribute("body", "data-seq"))
+        rounds.add(_check_reveals(page.evaluate(REGIONS)))
+        places = page.evaluate(PLACES)
+        assert None not in places and len(set(places)) == len(places), places
+        wild = page.locator("#board button[data-pick=wild]:not([disabled])")
+        if wild.count():
+            assert page.locator("#board section.region.target").count() == 0
+            wild.first.click()
+            regions = page.evaluate(REGIONS)
+            lit = [r["colour"] for r in regions if r["target"]]
+            assert lit, "a picked wild lights no region"
+            for r in regions:       # a lit region offers the wild's move there, and only a lit one
+                offered = [m for m in r["moves"] if m.startswith("play wild")]
+                assert offered == ([f"play wild {r['colour']}"] if r["target"] else []), r
+            assert wider_than_the_screen(page) == []
+            if not escaped:         # Escape puts it back: nothing lit, nothing played
+                page.keyboard.press("Escape")
+                assert page.locator("#board section.region.target").count() == 0
+                assert int(page.get_attribute("body", "data-seq")) == seq
+                escaped = True
+                wild.first.click()
+            colour = rng.choice(lit)
+            # a click anywhere on the region plays it (here its heading's corner, not its button)
+            page.locator(f"#board section.region[data-region={colour}] h3").click(position={"x": 2, "y": 2})
+            wilds.append((seq, colour))
+        else:
+            # until a wild is played, draw to find one; then any move
+            buttons = page.locator("#board button[data-move]:not([disabled])")
+            draw = page.locator("#board button[data-move=draw]:not([disabled])")
+            (draw if not wilds and draw.count() else buttons.nth(rng.randrange(buttons.count()))).first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=WAIT * 1000)
+        moves += 1
+        if moves % 5 == 0:
+            assert wider_than_the_screen(page) == []
+    assert wilds and escaped
+    assert len(rounds - {0}) >= 1, "no round's reveal was seen"
+
+    record = httpx.get(f"{site}/api/tables/{table}/record", timeout=WAIT).json()
+    for seq, colour in wilds:               # each wild went where its region was clicked
+        assert record["actions"][seq] == f"play wild {colour}"
+    facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
+    assert facts["status"] == "over"
+    last = ludus.replay(record).observe(0)
+    final = page.evaluate(FINAL)
+    assert final["held"] == facts["result"]["scores"] == last["controlled"]
+    assert final["controllers"] == [("nobody" if r["controller"] is None else f"seat {r['controller']}" +
+                                     (" (you)" if r["controller"] == 0 else "")) for r in last["regions"]]
+    assert last["end_reason"] in final["reason"]
+    assert final["winners"] == ",".join(str(p) for p, r in enumerate(facts["result"]["returns"]) if r > 0)
+    assert wider_than_the_screen(page) == []
