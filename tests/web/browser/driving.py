@@ -68,9 +68,9 @@ def wider_than_the_screen(page) -> list[str]:
 
 def drive(pages, rng, *, after_move=None, seen=None, deadline: float = 300) -> int:
     """Play every page's table to its end: wherever a page offers moves, click one of its enabled
-    move buttons at random. ``after_move(page, moves)`` runs after each click's line is shown;
-    ``seen(page, seq, html)`` gets every state each page showed (its whole DOM). Returns the
-    number of clicks."""
+    move buttons (or a card to pick, whose targets are move buttons) at random. ``after_move(page,
+    moves)`` runs after each click's line is shown; ``seen(page, seq, html)`` gets every state each
+    page showed (its whole DOM). Returns the number of clicks."""
     shown = {id(p): None for p in pages}
     clicks = 0
     stop = time.monotonic() + deadline
@@ -94,10 +94,15 @@ def drive(pages, rng, *, after_move=None, seen=None, deadline: float = 300) -> i
             time.sleep(0.03)
             continue
         seq = states[pages.index(mover)][1]
-        buttons = mover.locator("button[data-move]:not([disabled])")
+        # a button with data-pick picks a card (then its target is a move button): no move yet
+        buttons = mover.locator("button[data-move]:not([disabled]), button[data-pick]:not([disabled])")
         count = buttons.count()
         assert count > 0, "the page offers moves but has no button to click"
-        buttons.nth(rng.randrange(count)).click()
+        button = buttons.nth(rng.randrange(count))
+        picks = button.get_attribute("data-pick") is not None
+        button.click()
+        if picks:
+            continue
         clicks += 1
         mover.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=WAIT * 1000)
         if after_move is not None:
