@@ -317,13 +317,13 @@ function arrange(ctx) {
     h("p", {}, ctx.t("cc.pile.order"), ": ", minis(me.action_pile_order || [], "pile")),
     h("div.buttons", {}, Object.entries(me.unarranged || {}).map(([k, n]) => moveButton(ctx, `arrange ${k}`,
       [h("span.card.mini", { "aria-hidden": "true" }, face(k)), ` ×${n}`],
-      { "aria-label": ctx.t("cc.arrange.next", { card: k, n }), "data-key": `arrange:${k}` })))]];
+      { "aria-label": ctx.t("cc.arrange.next", { card: k, n }), "data-key": `arrange:${k}`, "data-place": `to-arrange:${k}` })))]];
 }
 
 function veto(ctx) {
   const a = ctx.obs.pending_action;
   return [ctx.t("cc.veto.title"), [
-    h("p", {}, ctx.t("cc.veto.text", { name: ctx.seatName(a.player, true), card: a.card, target: a.target || "—" })),
+    h("p", {}, ctx.t("cc.veto.text", { name: ctx.seatName(a.player, true), card: a.card, target: a.target || ctx.t("cc.veto.hand") })),
     h("p.quiet", {}, ctx.t(`cc.effect.${a.card}`)),
     ctx.legalMoves.has("veto") ? null : h("p", {}, ctx.t("cc.veto.none")),
     h("div.buttons", {}, ctx.legalMoves.has("veto") ? moveButton(ctx, "veto", ctx.t("cc.veto.it"), { class: "primary" }) : null,
@@ -339,7 +339,7 @@ function castling(ctx) {
     h("p", {}, ctx.t("cc.castling.left"), " ", minis(c.cards || [], "castling-left")),
     h("p.quiet", {}, c.groups.map((g) => ctx.t("cc.castling.now", { group: g, cards: now(g).join(" ") || "—" })).join(" · ")),
     h("table.cc-split", {}, h("tbody", {}, values.map((v) => h("tr", {},
-      h("th", { scope: "row" }, card(v, { class: "mini" })),
+      h("th", { scope: "row" }, slot(`castling-row:${v}`, card(v, { class: "mini" }))),
       c.groups.map((g) => h("td", {}, moveButton(ctx, `castle ${v} ${g}`, ctx.t("cc.castling.to", { group: g }),
         { "aria-label": ctx.t("cc.castle.at", { value: v, group: g }) })))))))]];
 }
