@@ -82,6 +82,7 @@ async function create(event) {
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
     clock: CLOCKS[$("clock").value],
     public: $("public").checked,
+    assists: Object.fromEntries(["hints", "tracker", "review"].map((name) => [name, $(`assist-${name}`).checked])),
   };
   const answer = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),

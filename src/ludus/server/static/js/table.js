@@ -2,6 +2,7 @@
 // and draws what the server sends — whose turn, scores, clocks, the game's board, the log — and
 // sends the moves made by clicks on the board or typed as notation.
 
+import { Assists } from "./assists.js";
 import { TableClient } from "./client.js";
 import { h, replace } from "./dom.js";
 import { init, switcher, t, translate } from "./i18n.js";
@@ -30,6 +31,11 @@ let status = "connecting";
 let noticeSeq = null;       // the seq the notice (an error, a forced move) was about
 let undoAsked = null;       // the seq at which this page last asked for an undo
 let undoRefused = null;     // ... and the seq at which the server refused it (the button goes)
+// Help at the table (hint, tracker, replay and review), as the table's facts allow.
+const assists = new Assists({
+  get client() { return client; },
+  facts: () => facts, board: () => board, seatName, t, draw, tableId,
+});
 
 /** A seat's name as the page writes it: "(you)" after the reader's own, the kind of bot after
  *  a bot's (unless ``short``). */
@@ -116,6 +122,15 @@ function drawMoves() {
   $("undo").disabled = client.pending !== null;
 }
 
+/** What help the table allows (every seat sees it), the hint, the tracker and the replay. */
+function drawAssists() {
+  const on = Object.entries(facts?.assists || {}).filter(([, allowed]) => allowed).map(([name]) => t(`assist.name.${name}`));
+  replace($("assist-on"), facts?.assists ? (on.length ? t("assist.table.on", { names: on.join(", ") }) : t("assist.table.none")) : null);
+  assists.drawHint(mine() && client.pending === null);
+  assists.drawTracker();
+  assists.drawReplay();
+}
+
 function drawBoard() {
   const v = client.view;
   const legal = mine() ? v.legal : null;
@@ -127,6 +142,7 @@ function drawBoard() {
   const body = $("board-body");
   const before = new Set([...body.querySelectorAll("[data-place]")].map((el) => el.dataset.place));
   replace(body, (board || { render: () => null }).render(ctx));
+  assists.markHint(body);
   // A card that came to its place since the last drawing (placed, played, taken: boards name
   // each card's place in ``data-place``) arrives with a short animation (ludus.css; none where
   // the reader asked for reduced motion). The first drawing animates nothing.
@@ -161,6 +177,7 @@ function draw() {
   drawStatus();
   drawBoard();
   drawMoves();
+  drawAssists();
   drawLog();
   replace($("connection"), status === "open" ? null : h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
 }
@@ -230,6 +247,9 @@ async function main() {
     $("notation-input").value = "";
     play(text);
   });
+  assists.attach(client);
+  $("hint").addEventListener("click", () => assists.ask("hint"));
+  $("tracker-toggle").addEventListener("click", () => assists.toggleTracker());
   $("undo").addEventListener("click", () => {
     clearTimeout(forced);
     undoAsked = client.seq;

@@ -1,0 +1,72 @@
+"""Help at the table in the browser: the lobby's switches reach the table; with hints on, Hint
+marks the search's move on the board; the card tracker opens beside it; after the end, the
+replay's slider walks through the game as the seat saw it, with the review's word; with help
+switched off, none of it is offered."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+pytest.importorskip("pytest_playwright")
+
+from ..helpers import WAIT  # noqa: E402
+from .driving import drive, new_page, new_table, open_table  # noqa: E402
+
+
+def test_hint_tracker_replay_and_review_at_a_table_with_help_on(site, new_context):
+    table, (invite,) = new_table(site, "claim", ["person", "random"])
+    page = new_page(new_context)
+    open_table(page, invite)
+    page.wait_for_selector("body[data-state=mine]")
+    assert "hints" in page.inner_text("#assist-on")
+
+    page.click("#hint")
+    marked = page.wait_for_selector("#board-body [data-hinted]")
+    move = marked.get_attribute("data-move")
+    assert move in page.inner_text("#hint-said")
+    legal = page.evaluate("() => [...document.querySelectorAll('#legal-moves option')].map((o) => o.value)")
+    assert move in legal
+
+    page.click("#tracker-toggle")
+    page.wait_for_selector("#tracker .tracker-zone tbody tr")
+    zones = page.locator("#tracker .tracker-zone").evaluate_all("(els) => els.map((el) => el.dataset.zone)")
+    assert "seat 1 hand" in zones and "seat 0 hand" not in zones
+    page.click("#tracker .tracker-head button")                 # closed again: the game goes faster
+    assert page.locator("#tracker").is_hidden()
+
+    drive([page], random.Random(8))
+    steps = len(httpx.get(f"{site}/api/tables/{table}/replay?seat=0", timeout=WAIT).json()["steps"])
+    slider = page.wait_for_selector("#replay-step")
+    assert slider.get_attribute("max") == str(steps - 1) and slider.get_attribute("value") == str(steps - 1)
+    slider.fill("0")
+    page.wait_for_function("() => document.getElementById('replay-at').textContent.startsWith('Step 0 ')")
+    first = page.inner_html("#replay-board")
+    page.focus("#replay-step")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('replay-at').textContent.startsWith('Step 3 ')")
+    assert page.inner_html("#replay-board") != first
+    assert page.inner_text("#replay .replay-move")
+    page.wait_for_selector("#replay .review p.quiet >> text=/of your \\d+ decisions/", timeout=WAIT * 1000)
+
+
+def test_the_lobby_switches_help_off_and_the_table_offers_none(site, new_context):
+    page = new_page(new_context)
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    page.select_option("#game", "claim")
+    for name in ("hints", "tracker", "review"):
+        page.uncheck(f"#assist-{name}")
+    page.click("#new-table button[type=submit]")
+    link = page.wait_for_selector("#made li.link a.button")
+    table = link.get_attribute("href").split("/t/")[1].split("#")[0]
+    facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
+    assert facts["assists"] == {"hints": False, "tracker": False, "review": False}
+    link.click()
+    page.wait_for_function("() => ['mine', 'waiting', 'forced'].includes(document.body.dataset.state)")
+    page.wait_for_function("() => document.getElementById('assist-on').textContent !== ''")
+    assert page.inner_text("#assist-on") == "No help at this table."
+    assert page.locator("#hint").is_hidden() and page.locator("#tracker-toggle").is_hidden()
