@@ -178,7 +178,8 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         if refused is not None:
             return refused
         lines = await asyncio.to_thread(store.lines, public_id)
-        return await asyncio.to_thread(assists.replay_steps, lines, viewer)
+        # A long game takes a second of replaying: in the bot processes, not the server's
+        return await asyncio.get_running_loop().run_in_executor(hub.pool, assists.replay_steps, lines, viewer)
 
     @app.get("/api/tables/{public_id}/review")
     async def table_review(public_id: str, seat: str | None = None):
