@@ -19,9 +19,11 @@ cards; ``resample`` deals them.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ...core.copying import CLONES, GRID, LIST, ROWS, cloner
+from ...core.events import LazyEvents
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE, Beliefs
 from ...core.rng import shuffle
@@ -112,8 +114,18 @@ from .view import explain_illegal, observe, render_text, zones
 _DONE, _PASSIVE, _VETO, _ALLOW = A[(DONE, 0, 0)], A[(PASSIVE, 0, 0)], A[(VETO_IT, 0, 0)], A[(ALLOW, 0, 0)]
 _SPY = A[(PLAY_SPY, 0, 0)]
 _DRAW = (A[(DRAW, INFLUENCE_PILE, 0)], A[(DRAW, ACTION_PILE, 0)])
-_DOWN_AT, _UP_AT, _CASTLE_AT, _ASSASSIN_AT = (ACTION_GRID[DOWN], ACTION_GRID[UP], ACTION_GRID[CASTLE],
-                                              ACTION_GRID[PLAY_ASSASSIN])
+_CASTLE_AT, _ASSASSIN_AT = ACTION_GRID[CASTLE], ACTION_GRID[PLAY_ASSASSIN]
+
+
+@functools.cache
+def _placements(kinds: tuple, groups: tuple, values: tuple) -> tuple:
+    """C12: every card of ``values`` placed each way of ``kinds`` (DOWN, UP) at each of
+    ``groups``, in that order: the same few combinations come back all game long, so each list
+    is built once."""
+    return tuple(ACTION_GRID[kind][g][v] for kind in kinds for g in groups for v in values)
+
+
+_DOWN_UP, _JUST = (DOWN, UP), {DOWN: (DOWN,), UP: (UP,)}
 
 
 class CCState(State):
@@ -243,10 +255,7 @@ class CCState(State):
         if ph == PLACE:
             return self._place_choices(p)
         if ph == SECOND_UP:
-            hand = self.hand_inf[p]
-            values = [v for v in range(6) if hand[v]]
-            rooms = self._rooms(p)
-            out = [_UP_AT[g][v] for g in range(5) if rooms[g] for v in values]
+            out = [*_placements(_JUST[UP], _with_room(self._rooms(p)), _held(self.hand_inf[p]))]
             return out + self._action_choices(p) if not self.action_used else out
         if ph == AFTER_PLACE or ph == AFTER_REFILL or ph == VOTE_ACTION:
             return self._action_choices(p) + [_DONE]
@@ -268,12 +277,9 @@ class CCState(State):
         if ph == OPENING:
             return [A[(OPEN, v, 0)] for v in range(1, 6) if not self.opening_used[v]]
         if ph == ADD_UP or ph == ADD_DOWN:                              # N2, N3
-            hand = self.hand_inf[p]
-            values = [v for v in range(6) if hand[v]]
-            rooms = self._rooms(p)
-            grid = _UP_AT if ph == ADD_UP else _DOWN_AT
-            out = [grid[g][v] for g in range(5) if rooms[g] for v in values]
-            return out + self._action_choices(p) + [_DONE]
+            kinds = _JUST[UP if ph == ADD_UP else DOWN]
+            return [*_placements(kinds, _with_room(self._rooms(p)), _held(self.hand_inf[p])),
+                    *self._action_choices(p), _DONE]
         return []
 
     def _draw_choices(self, p: int) -> list:
@@ -295,16 +301,8 @@ class CCState(State):
             rooms = self._rooms(p)
             total_room = sum(rooms)
             if total_room:
-                values = [v for v in range(6) if hand[v]]
-                for g in range(5):
-                    if rooms[g]:
-                        row = _DOWN_AT[g]
-                        out += [row[v] for v in values]
-                if self.ed2024 or (n >= 2 and total_room >= 2):     # C14; N2: one card up
-                    for g in range(5):
-                        if rooms[g]:
-                            row = _UP_AT[g]
-                            out += [row[v] for v in values]
+                up = self.ed2024 or (n >= 2 and total_room >= 2)                # C14; N2: one card up
+                out = [*_placements(_DOWN_UP if up else _JUST[DOWN], _with_room(rooms), _held(hand))]
                 if not self.action_used:
                     out += self._action_choices(p)
             elif not self.action_used:
@@ -390,8 +388,16 @@ class CCState(State):
         return len(after.down[p][g]) != len(self.down[p][g]) + 1
 
     # -- applying ---------------------------------------------------------------------------
+    #
+    # While ``narrate`` is set, the rules return their events as records ``(build, *args)``, in
+    # the order they happen, with only immutable args; ``_apply`` hands them over as LazyEvents,
+    # built only if someone reads them (most callers drop them). Otherwise they return [].
 
     def _apply(self, action) -> list:
+        records = self._rules(action)
+        return LazyEvents.of(records) if self.narrate else records
+
+    def _rules(self, action) -> list:
         kind, a, b = action
         p = self.current_player
         if kind == DRAW:
@@ -445,7 +451,7 @@ class CCState(State):
         self.know_act[1 - p].move(ZA_SETUP, ZA_PILE)
         if not any(self.unarranged[p]):
             self._set_phase(ARRANGING if p == 0 else OPENING, 1 if p == 0 else 0)
-        return [ev.ActionCardArranged(p, ACTION_NAMES[kind])] if self.narrate else []
+        return [(ev.ActionCardArranged, p, ACTION_NAMES[kind])] if self.narrate else []
 
     def _open(self, p: int, v: int) -> list:
         """C10: one value per group, in board order."""
@@ -453,7 +459,7 @@ class CCState(State):
         self.opening_used[v] = 1
         self.hand_inf[p][v] -= 1
         self.down[p][g].append(v)
-        out = [ev.OpeningCardPlaced(p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
+        out = [(ev.OpeningCardPlaced, p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
         # C10/C35: the opponent knows the opened cards are distinct values: one set 1-5 lies
         # over the g+1 opened groups and the hand, the other set 1-5 in the hand. (Moving a card
         # of one pool of two 1-5 sets would admit worlds with a value opened twice.) After the
@@ -484,11 +490,11 @@ class CCState(State):
             v = self.inf_pile[p].pop()
             self.hand_inf[p][v] += 1
             self.know_inf[1 - p].move(Z_PILE, Z_HAND)
-            return [ev.CardDrawn(p, "influence", VALUE_NAMES[v])] if self.narrate else []
+            return [(ev.CardDrawn, p, "influence", VALUE_NAMES[v])] if self.narrate else []
         k = self.act_pile[p].pop()
         self.hand_act[p][k] += 1
         self.know_act[1 - p].move(ZA_PILE, ZA_HAND)
-        return [ev.CardDrawn(p, "action", ACTION_NAMES[k])] if self.narrate else []
+        return [(ev.CardDrawn, p, "action", ACTION_NAMES[k])] if self.narrate else []
 
     def _place(self, p: int, v: int, g: int, face_up: bool) -> list:
         """C12: one card down, or the first or second of two cards up. N2 (2024): one card down
@@ -501,7 +507,7 @@ class CCState(State):
         else:
             self.down[p][g].append(v)
             self.know_inf[1 - p].move(Z_HAND, 1 + g)
-        out = [ev.InfluencePlaced(p, GROUPS[g], VALUE_NAMES[v], face_up)] if self.narrate else []
+        out = [(ev.InfluencePlaced, p, GROUPS[g], VALUE_NAMES[v], face_up)] if self.narrate else []
         if self.phase == PLACE:
             if self.ed2024:
                 # N2: offer the other kind when it can be placed (hand counts and room are public)
@@ -552,12 +558,12 @@ class CCState(State):
         self.pending = (kind, a, b)
         self.resume = self.phase
         self._set_phase(VETO_WINDOW, 1 - p)
-        return [ev.ActionCardPlayed(p, ACTION_NAMES[kind], target_text(kind, a, b))] if self.narrate else []
+        return [(_action_card_played, p, kind, a, b)] if self.narrate else []
 
     def _answer(self, q: int, veto: bool) -> list:
         """C17: the opponent vetoes or allows the pending action card."""
         p = 1 - q
-        out = [ev.ActionAnswered(q, veto)] if self.narrate else []
+        out = [(ev.ActionAnswered, q, veto)] if self.narrate else []
         if veto:
             self.hand_act[q][VETO] -= 1
             self.act_discard[q][VETO] += 1
@@ -570,14 +576,14 @@ class CCState(State):
             self.up[q][b].remove(a)
             self.inf_discard[q][a] += 1
             if self.narrate:
-                out.append(ev.InfluenceRemoved(q, GROUPS[b], (VALUE_NAMES[a],), "assassin"))
+                out.append((_influence_removed, q, b, (a,), "assassin"))
         elif kind == SCOUT:                                             # C26
             values = self.down[q][a]
             self.know_inf[p].reveal_all(1 + a, values)
             self.up[q][a] += values
             self.down[q][a] = []
             if self.narrate:
-                out.append(ev.CardsRevealed(q, GROUPS[a], _lying(values), "scout"))
+                out.append((_cards_revealed, q, a, tuple(values), "scout"))
         elif kind == WRATH:                                             # C27
             for s in (0, 1):
                 gone = list(self.up[s][a])
@@ -589,15 +595,14 @@ class CCState(State):
                 for v in gone:
                     self.inf_discard[s][v] += 1
                 if gone and self.narrate:
-                    out.append(ev.InfluenceRemoved(s, GROUPS[a], _lying(gone), "wrath"))
+                    out.append((_influence_removed, s, a, tuple(gone), "wrath"))
         elif kind == SPY:                                               # C24
             hand = [v for v in range(6) for _ in range(self.hand_inf[q][v])]
             acts = [k for k in range(6) for _ in range(self.hand_act[q][k])]
             self.know_inf[p].learn(Z_HAND, hand)
             self.know_act[p].learn(ZA_HAND, acts)
             if self.narrate:
-                out.append(ev.HandSpied(p, q, tuple(CARD_NAMES[v] for v in hand)
-                                        + tuple(ACTION_NAMES[k] for k in acts)))
+                out.append((_hand_spied, p, q, tuple(hand), tuple(acts)))
             self._set_phase(SPY_PICK, p)
             return out
         elif kind == CASTLING:                                          # C25
@@ -615,7 +620,7 @@ class CCState(State):
             self.castle_groups = (a, b)
             self._set_phase(CASTLING_PLACE, p)
             if self.narrate:
-                out.append(ev.CastlingTaken(p, (GROUPS[a], GROUPS[b]), sum(buf)))
+                out.append((ev.CastlingTaken, p, (GROUPS[a], GROUPS[b]), sum(buf)))
             return out
         return out + self._resume()
 
@@ -647,13 +652,13 @@ class CCState(State):
             self.know_act[1 - p].reveal(ZA_HAND, code - 6)
         if reason == "passive":
             self.owed += 1
-        return [ev.CardDiscarded(p, CARD_NAMES[code], reason)] if self.narrate else []
+        return [(ev.CardDiscarded, p, CARD_NAMES[code], reason)] if self.narrate else []
 
     def _castle_place(self, p: int, v: int, g: int) -> list:
         self.castle_buf[v] -= 1
         self.down[p][g].append(v)
         self.know_inf[1 - p].move(Z_BUF, 1 + g)
-        out = [ev.CastlingPlaced(p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
+        out = [(ev.CastlingPlaced, p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
         if not any(self.castle_buf):
             self.castle_groups = ()
             out += self._resume()
@@ -673,7 +678,7 @@ class CCState(State):
         if self.resume == PLACE:
             # C14: the action card meant to make room was vetoed: nothing is placed, the turn
             # goes on (the placement-done step is skipped: the turn's action card is used)
-            out = [ev.NoPlacement(p)] if self.narrate else []
+            out = [(ev.NoPlacement, p)] if self.narrate else []
             return out + (self._votes() if self.ed2024 else self._start_refill())
         if self.ed2024:               # N3: an action card after the first card ends the placement
             return self._votes()
@@ -696,7 +701,7 @@ class CCState(State):
                 if self._can_act(self.active):
                     self._reveal(g)
                     if self.narrate:
-                        out.append(ev.VoteRevealed(GROUPS[g], (_lying(u0[g]), _lying(u1[g]))))
+                        out.append((_vote_revealed, g, tuple(u0[g]), tuple(u1[g])))
                     self.voting = g
                     self._set_phase(VOTE_ACTION, self.active)
                     return out
@@ -708,7 +713,7 @@ class CCState(State):
             return out + self._bust()
         card = self.voc_deck.pop()                                      # C20
         if self.narrate:
-            out.append(ev.VoCFlipped(VOC_NAMES[card]))
+            out.append((ev.VoCFlipped, VOC_NAMES[card]))
         if card == ORGY_RESHUFFLE:
             self.voc_deck += self.voc_discard
             self.voc_deck.append(card)
@@ -716,7 +721,7 @@ class CCState(State):
             self.voc_deck.sort()
             shuffle(self._chance(), self.voc_deck)
             if self.narrate:
-                out.append(ev.VoCReshuffled(len(self.voc_deck)))
+                out.append((ev.VoCReshuffled, len(self.voc_deck)))
         else:
             self.voc_discard.append(card)
             if card < 5:
@@ -733,14 +738,14 @@ class CCState(State):
             bag = self.voc_deck
             bust = bag.pop(self._pick_bust())
             if self.narrate:
-                out.append(ev.BustDrawn(self.active, BUST_NAMES[bust]))
+                out.append((ev.BustDrawn, self.active, BUST_NAMES[bust]))
             if bust == BLACK:   # every drawn bust and the black one go back into the bag
                 bag += self.voc_discard
                 bag.append(BLACK)
                 bag.sort()
                 self.voc_discard = []
                 if self.narrate:
-                    out.append(ev.BustsReturned(len(bag)))
+                    out.append((ev.BustsReturned, len(bag)))
             else:               # a group's bust stands beside its group, grey beside the bag
                 self.voc_discard.append(bust)
                 if bust < 5:
@@ -775,8 +780,7 @@ class CCState(State):
         if sums[0] == sums[1]:
             if not self.narrate:
                 return []
-            return [ev.VoteHeld(GROUPS[g], (_lying(cards[0]), _lying(cards[1])), sums, None, False,
-                                ((), ()), exceptional)]
+            return [(_vote_held, g, cards, sums, None, False, ((), ()), exceptional)]
         n_p = (cards[0].count(PHILOSOPHER), cards[1].count(PHILOSOPHER))
         reverse = (n_p[0] + n_p[1] > 0) if self.philosopher_any else n_p[0] != n_p[1]
         hi = 0 if sums[0] > sums[1] else 1
@@ -796,8 +800,8 @@ class CCState(State):
                 self.up[s][g].remove(PHILOSOPHER)
                 self.inf_discard[s][PHILOSOPHER] += 1
                 discarded[s].append(PHILOSOPHER)
-        out = [ev.VoteHeld(GROUPS[g], (_lying(cards[0]), _lying(cards[1])), sums, winner, reverse,
-                           (_names(discarded[0]), _names(discarded[1])), exceptional)] if self.narrate else []
+        out = [(_vote_held, g, cards, sums, winner, reverse, (_names(discarded[0]), _names(discarded[1])),
+                exceptional)] if self.narrate else []
         if not self.left[g]:
             out += self._exhaust(g)
         if not any(self.left):
@@ -815,7 +819,7 @@ class CCState(State):
     def _exhaust(self, g: int) -> list:
         """C29: an exhausted group's cards are discarded and its VoC card leaves the game; in
         2024 its bust, in the bag or beside the group (N6)."""
-        out = [ev.GroupExhausted(GROUPS[g], BUST_NAMES[g] if self.ed2024 else None)] if self.narrate else []
+        out = [(ev.GroupExhausted, GROUPS[g], BUST_NAMES[g] if self.ed2024 else None)] if self.narrate else []
         for s in (0, 1):
             gone = self.up[s][g] + self.down[s][g]
             self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
@@ -823,7 +827,7 @@ class CCState(State):
                 self.inf_discard[s][v] += 1
             self.up[s][g], self.down[s][g] = [], []
             if gone and self.narrate:
-                out.append(ev.InfluenceRemoved(s, GROUPS[g], _lying(gone), "exhausted"))
+                out.append((_influence_removed, s, g, tuple(gone), "exhausted"))
         for pile in (self.voc_deck, self.voc_discard):
             if g in pile:
                 pile.remove(g)
@@ -836,7 +840,7 @@ class CCState(State):
         """C21: the discards are done; one decision picks the pile the draws come from (none
         for a pure pass, or when both piles are empty)."""
         p = self.active
-        out = [ev.PassiveTurn(p, self.owed)] if self.narrate else []
+        out = [(ev.PassiveTurn, p, self.owed)] if self.narrate else []
         if self.owed and (self.inf_pile[p] or self.act_pile[p]):
             self._set_phase(PASSIVE_DRAW, p)
             return out
@@ -879,7 +883,7 @@ class CCState(State):
         if not self.narrate:
             return []
         r = self.returns()
-        return [ev.GameOver(reason, tuple(self.scores()), 0 if r[0] > 0 else 1 if r[1] > 0 else None)]
+        return [(ev.GameOver, reason, tuple(self.scores()), 0 if r[0] > 0 else 1 if r[1] > 0 else None)]
 
     def points(self, p: int, with_bonus: bool = True) -> int:
         """C32 points of seat p (the bonus goal only when asked: it is secret until the end)."""
@@ -992,6 +996,14 @@ def _slots(n: int, zone: int, count: int) -> list[int]:
     return s
 
 
+def _with_room(rooms: list[int]) -> tuple:
+    return tuple([g for g in range(5) if rooms[g]])
+
+
+def _held(counts: list[int]) -> tuple:
+    return tuple([v for v in range(6) if counts[v]])
+
+
 def _counts(values) -> list[int]:
     c = [0] * 6
     for v in values:
@@ -1007,6 +1019,32 @@ def _lying(values) -> tuple:
     """The cards lying at a group, for an event, in value order: the order they lie in follows
     how they were placed, which Castling does unseen (C25), so it must not show."""
     return _names(sorted(values))
+
+
+# Builders of the events whose fields take more than a lookup, called only when the events are read.
+
+def _action_card_played(p: int, kind: int, a: int, b: int) -> ev.ActionCardPlayed:
+    return ev.ActionCardPlayed(p, ACTION_NAMES[kind], target_text(kind, a, b))
+
+
+def _influence_removed(p: int, g: int, values: tuple, reason: str) -> ev.InfluenceRemoved:
+    return ev.InfluenceRemoved(p, GROUPS[g], _lying(values), reason)
+
+
+def _cards_revealed(p: int, g: int, values: tuple, reason: str) -> ev.CardsRevealed:
+    return ev.CardsRevealed(p, GROUPS[g], _lying(values), reason)
+
+
+def _hand_spied(p: int, q: int, hand: tuple, acts: tuple) -> ev.HandSpied:
+    return ev.HandSpied(p, q, tuple(CARD_NAMES[v] for v in hand) + tuple(ACTION_NAMES[k] for k in acts))
+
+
+def _vote_revealed(g: int, cards0: tuple, cards1: tuple) -> ev.VoteRevealed:
+    return ev.VoteRevealed(GROUPS[g], (_lying(cards0), _lying(cards1)))
+
+
+def _vote_held(g: int, cards: tuple, *rest) -> ev.VoteHeld:
+    return ev.VoteHeld(GROUPS[g], (_lying(cards[0]), _lying(cards[1])), *rest)
 
 
 __all__ = ["CCState", "PHASE_NAMES", "PILE_NAMES", "INF_ZONE_NAMES", "ACT_ZONE_NAMES"]
