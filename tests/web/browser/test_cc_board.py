@@ -126,6 +126,23 @@ def check_pick_then_target(page, legal: list[str]) -> None:
     assert board.locator(".cc-targets button").count() == 0
 
 
+def place_by_keyboard(page) -> None:
+    """Tab to a card of the hand, Enter picks it (the focus goes on to its first target), Enter
+    plays there."""
+    seq = seq_of(page)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('section.hand button[data-pick]')"):
+            break
+    else:
+        pytest.fail("no card of the hand could be reached with Tab")
+    page.keyboard.press("Enter")
+    move = page.evaluate("() => document.activeElement.dataset.move")
+    assert re.fullmatch(r"(down|up) \w+ \w+", move), move
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=WAIT * 1000)
+
+
 def final_breakdown(page) -> dict:
     return page.evaluate("""() => {
         const table = document.querySelector('#board-body section.cc-final table');
@@ -152,7 +169,9 @@ def test_a_game_against_a_bot_by_picking_cards_then_their_targets(site, new_cont
         legal = page.evaluate(LEGAL)
         if not checked and any(m.startswith("down ") for m in legal):
             check_pick_then_target(page, legal)
+            place_by_keyboard(page)
             checked = True
+            continue
         how = play(page, rng.choice(legal))
         hows[how] = hows.get(how, 0) + 1
         if sum(hows.values()) % 25 == 0:
@@ -261,11 +280,11 @@ def test_the_action_pile_a_castling_and_a_veto_through_their_dialogs(seeded_site
 
 
 def test_the_opponents_face_down_values_are_on_no_page_in_any_state(site, new_context):
-    """C34: two people and a spectator, every state each page showed; each side of each group
-    holds what the viewer may see of it, and a face-down card of another seat is a back that
-    says nothing, its place named by its position alone."""
-    table, invites = new_table(site, "caesar-cleopatra", ["person", "person"])
-    viewers = [0, 1, None]
+    """C34: a seat playing a bot and a spectator, every state each page showed; each side of each
+    group holds what the viewer may see of it, and a face-down card of another seat is a back
+    that says nothing, its place named by its position alone."""
+    table, invites = new_table(site, "caesar-cleopatra", ["person", "random"])
+    viewers = [0, None]
     pages = [new_page(new_context, viewport={"width": 1000, "height": 900}) for _ in viewers]
     for page, url in zip(pages, [*invites, f"{site}/t/{table}"], strict=True):
         open_table(page, url)
@@ -299,4 +318,4 @@ def test_the_opponents_face_down_values_are_on_no_page_in_any_state(site, new_co
             words = "".join(v + ("philosopher" if v == "P" else "influence") for v in own["face_up"])
             assert side["text"] == (words + "?" * own["face_down"] or "—")
             backs += own["face_down"]
-    assert backs > 100
+    assert backs > 50

@@ -19,8 +19,9 @@ const NEEDS = 3;        // patricians of the bonus goal's group that meet it (C5
 // What the page keeps between drawings: the hand card picked (by name and which of its copies)
 // and Castling's first group, for the decision of ``seq`` only; the dialog last shown (focus
 // moves into a new one); the table's options (the score's majority rule), fetched at the end.
+// A board drawn with no moves (another step of a replay, say) shows no pick and keeps it.
 let picked = null;
-let last = null;
+let sel = null;             // the pick as this drawing shows it: none on a board with no moves (a replay's)
 let shownDialog = null;
 let options = null;
 
@@ -79,10 +80,13 @@ function directMove(ctx, name) {
   return [`open ${name}`, `discard ${name}`, name === "veto" ? "veto" : null].find((m) => m && ctx.legalMoves.has(m)) ?? null;
 }
 
-/** Draw the board again with the last context (a pick changes nothing the server knows). */
+const contexts = new WeakMap();     // each drawn board's context, to draw the table's again
+
+/** Draw the table's board again with its context (a pick changes nothing the server knows). */
 function redraw() {
   const body = document.getElementById("board-body");
-  if (body && last) replace(body, render({ ...last, shown: new Set() }));
+  const ctx = contexts.get(body?.querySelector(":scope > .caesar-cleopatra"));
+  if (ctx) replace(body, render({ ...ctx, shown: new Set() }));
 }
 
 function focusFirst(selector) {
@@ -120,7 +124,7 @@ function castlingMove(ctx, a, b) {
 
 /** The buttons at group ``g`` for the card picked (none for an Assassin: its targets are cards). */
 function groupTargets(ctx, g) {
-  const c = picked?.card;
+  const c = sel?.card;
   const name = g.name;
   const out = [];
   if (!c) return out;
@@ -134,15 +138,15 @@ function groupTargets(ctx, g) {
     if (ctx.legalMoves.has(move)) out.push(target(ctx, move, ctx.t(`cc.${c}.here`), ctx.t(`cc.${c}.at`, { group: name })));
   } else if (c === "castling") {
     const pairs = targetMoves(ctx, "castling").map((m) => m.split(" ").slice(1));
-    if (picked.first === null && pairs.some((pair) => pair.includes(name))) {
+    if (sel.first === null && pairs.some((pair) => pair.includes(name))) {
       out.push(h("button.target", { type: "button", "data-pick": `castling ${name}`, "data-target": "", "data-key": `castle-first:${name}`,
         "aria-label": ctx.t("cc.castling.first.at", { group: name }), disabled: ctx.busy,
         onclick: () => { picked.first = name; redraw(); focusFirst("[data-target]:not([disabled])"); } }, ctx.t("cc.castling.first")));
-    } else if (picked.first === name) {
+    } else if (sel.first === name) {
       out.push(h("span.chosen", {}, ctx.t("cc.castling.chosen")));
-    } else if (picked.first !== null) {
-      const move = castlingMove(ctx, picked.first, name);
-      if (move) out.push(target(ctx, move, ctx.t("cc.castling.second"), ctx.t("cc.castling.with", { a: picked.first, b: name })));
+    } else if (sel.first !== null) {
+      const move = castlingMove(ctx, sel.first, name);
+      if (move) out.push(target(ctx, move, ctx.t("cc.castling.second"), ctx.t("cc.castling.with", { a: sel.first, b: name })));
     }
   }
   return out;
@@ -210,7 +214,7 @@ function side(ctx, g, p) {
     copies[v] = (copies[v] ?? -1) + 1;
     const place = `${at}:up:${v}:${copies[v]}`;
     const move = `assassin ${v} ${g.name}`;
-    if (picked?.card === "assassin" && !mine && ctx.legalMoves.has(move)) {
+    if (sel?.card === "assassin" && !mine && ctx.legalMoves.has(move)) {
       return target(ctx, move, face(v), ctx.t("cc.assassin.at", { value: v, group: g.name }),
         { class: "card up", "data-place": place, "data-key": `target:${move}:${copies[v]}` });
     }
@@ -233,10 +237,11 @@ function openingGroup(ctx) {
 function group(ctx, g, vote) {
   const [top, bottom] = order(ctx);
   const targets = groupTargets(ctx, g);
-  const aimed = targets.length > 0 || (picked?.card === "assassin"
+  const aimed = targets.length > 0 || (sel?.card === "assassin"
     && g.sides[top].face_up.some((v) => ctx.legalMoves.has(`assassin ${v} ${g.name}`)));
   const next = openingGroup(ctx) === g.name;
-  const cls = [g.patricians_left ? "" : "exhausted", picked ? (aimed ? "target" : "inert") : "", next ? "target" : ""];
+  const cls = [g.patricians_left ? "" : "exhausted", sel ? (aimed ? "target" : "inert") : "", next ? "target" : "",
+    ctx.obs.voting === g.name ? "voting" : ""];
   return h("section.patricians", { "data-group": g.name, class: cls.filter(Boolean).join(" ") },
     side(ctx, g, top),
     h("h3", {}, g.name, h("span.quiet", {}, ` · ${ctx.t("cc.left", { n: g.patricians_left, of: g.size })}`)),
@@ -251,7 +256,7 @@ function opponent(ctx) {
   if (ctx.seat === null) return null;
   const p = 1 - ctx.seat;
   const s = ctx.obs.seats[p];
-  const spy = picked?.card === "spy" && ctx.legalMoves.has("spy")
+  const spy = sel?.card === "spy" && ctx.legalMoves.has("spy")
     ? target(ctx, "spy", ctx.t("cc.spy.here"), ctx.t("cc.spy.at", { name: ctx.seatName(p, true) })) : null;
   return h("div.cc-opponent", { class: spy ? "target" : "", "data-seat": p },
     h("span", {}, ctx.seatName(p), ": ", ctx.t("cc.hand.n", { n: s.hand_size, actions: s.hand_action_cards })), spy ? [" ", spy] : null);
@@ -272,7 +277,7 @@ function hand(ctx) {
       const moves = targetMoves(ctx, name);
       for (const m of moves) ctx.shown.add(m);          // reached through this card: no button below
       if (moves.length) {
-        const on = picked?.card === name && picked.copy === copy;
+        const on = sel?.card === name && sel.copy === copy;
         return h("button.card.pick", { type: "button", class: on ? "picked" : "", "aria-pressed": on ? "true" : "false",
           "data-pick": name, "data-key": place, "data-place": place, disabled: ctx.busy,
           "aria-label": ctx.t("cc.pick", { card: name }), title: ctx.t("cc.pick", { card: name }),
@@ -292,8 +297,8 @@ function prompt(ctx) {
   const o = ctx.obs;
   const me = o.seats[ctx.seat];
   let text;
-  if (picked?.card === "castling" && picked.first) text = ctx.t("cc.pick.castling", { group: picked.first });
-  else if (picked) text = ctx.t("cc.pick.target", { card: picked.card });
+  if (sel?.card === "castling" && sel.first) text = ctx.t("cc.pick.castling", { group: sel.first });
+  else if (sel) text = ctx.t("cc.pick.target", { card: sel.card });
   else text = ctx.t(`cc.do.${o.phase}`, { n: refillTo(ctx), group: openingGroup(ctx) ?? "" });
   const steps = [];
   if (ctx.legalMoves.has("passive")) steps.push(moveButton(ctx, "passive", ctx.t("cc.passive")));
@@ -364,7 +369,7 @@ function voteAction(ctx) {
   });
   return [ctx.t("cc.vote.title", { group: o.voting }), [
     h("p", {}, ctx.t("cc.vote.text")), sums,
-    picked ? h("p.quiet", {}, ctx.t("cc.pick.target", { card: picked.card })) : null,
+    sel ? h("p.quiet", {}, ctx.t("cc.pick.target", { card: sel.card })) : null,
     h("div.buttons", {}, moveButton(ctx, "done", ctx.t("cc.done.vote-action")))]];
 }
 
@@ -378,9 +383,10 @@ function dialog(ctx) {
 
 /** Focus moves into a dialog when it opens (or when the focus was lost with a redrawn button). */
 function focusDialog(root) {
+  if (root.parentElement?.id !== "board-body") return;         // another drawing (a replay's)
   const open = root.querySelector(".cc-dialog");
   const kind = open ? open.dataset.dialog : null;
-  if (open && root.isConnected && !open.contains(document.activeElement)
+  if (open && !open.contains(document.activeElement)
       && (kind !== shownDialog || document.activeElement === document.body)) {
     (open.querySelector("button:not([disabled])") || open).focus();
   }
@@ -480,18 +486,19 @@ function votes(ctx) {
 }
 
 export function render(ctx) {
-  last = ctx;
-  if (picked && (picked.seq !== ctx.view.seq || !targetMoves(ctx, picked.card).length)) picked = null;
+  if (picked && ctx.legal && (picked.seq !== ctx.view.seq || !targetMoves(ctx, picked.card).length)) picked = null;
+  sel = ctx.legal ? picked : null;
   const o = ctx.obs;
   const voted = lastVotes(ctx);
   // the places of the moves first: what is left over goes under them
   const asked = dialog(ctx);
-  const groups = h("div.groups", { class: picked ? "picking" : "" }, o.groups.map((g) => group(ctx, g, voted[g.name])));
+  const groups = h("div.groups", { class: sel ? "picking" : "" }, o.groups.map((g) => group(ctx, g, voted[g.name])));
   const steps = prompt(ctx);
   const held = hand(ctx);
   const panels = h("div.seats", {}, order(ctx).map((p) => seatPanel(ctx, p)));
   const root = h("div.caesar-cleopatra", {}, header(ctx), finalScore(ctx), asked, opponent(ctx), groups, steps, held,
     otherMoves(ctx), panels, votes(ctx));
+  contexts.set(root, ctx);
   queueMicrotask(() => focusDialog(root));
   return root;
 }
