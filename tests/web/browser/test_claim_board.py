@@ -34,10 +34,10 @@ RESULT = """() => {
 # Every card drawn on the board, by the place it names.
 PLACES = "() => [...document.querySelectorAll('#board .card')].map((c) => c.dataset.place ?? null)"
 FINAL = """() => ({
-    rows: [...document.querySelectorAll('#board section.final tbody tr')].map((tr) => ({
-        faction: tr.dataset.faction, winner: tr.dataset.winner,
-        counts: [...tr.querySelectorAll('td:not(:last-child) strong')].map((s) => Number(s.textContent)),
-        why: tr.querySelector('.why')?.textContent ?? ''})),
+    rows: [...document.querySelectorAll('#board section.final tbody[data-faction]')].map((body) => ({
+        faction: body.dataset.faction, winner: body.dataset.winner,
+        counts: [...body.querySelectorAll('tr:first-child td strong')].map((s) => Number(s.textContent)),
+        why: body.querySelector('.why')?.textContent ?? ''})),
     won: [...document.querySelectorAll('#board section.final tfoot td strong')].map((s) => Number(s.textContent)),
     winners: document.querySelector('#board section.final .verdict')?.dataset.winners,
     verdict: document.querySelector('#board section.final .verdict')?.textContent ?? ''})"""

@@ -302,20 +302,23 @@ function final(ctx) {
   const best = Math.max(...o.returns);
   const winners = o.returns.map((r, p) => (best > 0 && r === best ? p : null)).filter((p) => p !== null);
   return h("section.final", {}, h("h3", {}, ctx.t("claim.final")),
-    h("div.final-scroll", {}, h("table", {},
+    h("table", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.t("claim.faction")),
-        all.map(([label]) => h("th", { scope: "col" }, label)), h("th", { scope: "col" }, ctx.t("claim.won.by")))),
-      h("tbody", {}, o.factions.map((f) => {
+        all.map(([label]) => h("th", { scope: "col" }, label)))),
+      // per faction a row of counts, and under it who wins it and why (room enough on a phone)
+      o.factions.map((f) => {
         const held = all.map(([, team]) => values(team, f));
         const w = o.faction_winners[f];
-        return h("tr", { "data-faction": f, "data-winner": w ?? "" }, h("th", { scope: "row", class: `f-${f}` }, `${SYMBOLS[f] || "•"} ${f}`),
-          held.map((got, i) => h("td", { class: w === i ? "won" : "" }, h("strong", {}, String(got.length)),
-            got.length ? h("span.values", {}, ` (${got.join(" ")})`) : null, w === i ? " ✓" : "")),
-          h("td", {}, h("strong", {}, w !== null && w !== undefined ? all[w][0] : ctx.t("claim.nobody")),
-            h("span.why", {}, ` — ${why(ctx, held)}`)));
-      })),
+        return h("tbody", { "data-faction": f, "data-winner": w ?? "" },
+          h("tr", {}, h("th", { scope: "row", class: `f-${f}` }, `${SYMBOLS[f] || "•"} ${f}`),
+            held.map((got, i) => h("td", { class: w === i ? "won" : "" }, h("strong", {}, String(got.length)),
+              got.length ? h("span.values", {}, ` (${got.join(" ")})`) : null, w === i ? " ✓" : ""))),
+          h("tr.why-row", {}, h("td", { colspan: all.length + 1 }, ctx.t("claim.won.by"), " ",
+            h("strong", {}, w !== null && w !== undefined ? all[w][0] : ctx.t("claim.nobody")),
+            h("span.why", {}, ` — ${why(ctx, held)}`))));
+      }),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, ctx.t("claim.factions.won")),
-        won.map((n) => h("td", {}, h("strong", {}, String(n)))), h("td"))))),
+        won.map((n) => h("td", {}, h("strong", {}, String(n))))))),
     h("div.verdict", { "data-winners": winners.join(",") }, verdict(ctx, all).map((line) => h("p", {}, line))));
 }
 
