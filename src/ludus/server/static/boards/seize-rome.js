@@ -14,17 +14,21 @@ let picked = null;
 let latest = null;
 
 addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && picked) {
-    picked = null;
-    again();
-  }
+  if (event.key === "Escape" && picked) putBack();
 });
 
+/** Put the picked wild back; the keyboard focus, if it was on the board, goes back to the wild. */
+function putBack() {
+  const key = picked.key;
+  picked = null;
+  again(key);
+}
+
 /** Draw the board again where it stands (a pick changes no move), the keyboard focus kept on the
- *  element of the same ``data-key``. */
-function again() {
+ *  element of the same ``data-key`` (or moved to ``to``) if it was on the board. */
+function again(to = undefined) {
   if (!latest?.root.isConnected) return;
-  const focused = latest.root.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
+  const focused = latest.root.contains(document.activeElement) ? to ?? document.activeElement.dataset.key : undefined;
   const old = latest.root;
   old.replaceWith(render(latest.ctx));
   const back = focused === undefined ? null : latest.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -149,7 +153,7 @@ function hand(ctx) {
   return h("section.hand", { "aria-label": ctx.t("sr.hand") }, h("h3", {}, ctx.t("sr.hand"),
     ctx.legal ? h("span.quiet", {}, ` — ${ctx.t(wilds.length ? "sr.hand.hint.wild" : "sr.hand.hint")}`) : null),
   picked ? h("p.picking", { role: "status" }, ctx.t("sr.wild.where"), " ",
-    h("button.cancel", { type: "button", "data-key": "cancel", onclick: () => { picked = null; again(); } }, ctx.t("sr.cancel"))) : null,
+    h("button.cancel", { type: "button", "data-key": "cancel", onclick: putBack }, ctx.t("sr.cancel"))) : null,
   h("div.cards", {}, cards.length ? cards : h("span.quiet", {}, "—")),
   h("p", {}, others));
 }
