@@ -148,7 +148,9 @@ def test_the_tracker_gives_each_hidden_zone_a_distribution_of_its_cards(server, 
         assert hidden and hidden <= set(truth)
         for zone in tracker["zones"]:
             assert sum(c["share"] for c in zone["cards"]) == pytest.approx(1.0)
-            assert zone["size"] == pytest.approx(sum(c["expected"] for c in zone["cards"]), abs=0.05)
+            # each of size and expected is rounded to 0.01
+            assert zone["size"] == pytest.approx(sum(c["expected"] for c in zone["cards"]),
+                                                 abs=0.005 * (len(zone["cards"]) + 1))
             assert all(0 < c["chance"] <= 1 for c in zone["cards"])
         own_hand = next(name for name in truth if "hand" in name and name.startswith(game.seat_names[0]))
         assert own_hand not in hidden                  # its own hand is no secret to it
@@ -157,12 +159,14 @@ def test_the_tracker_gives_each_hidden_zone_a_distribution_of_its_cards(server, 
 
 def test_the_tracker_says_what_the_observation_already_tells(server):
     table, tokens = server.seeded("claim", ["person", "person"], 3)
+    rng = random.Random(3)
     with server.client(table, tokens[0]) as a, server.client(table, tokens[1]) as b:
-        play_out([a, b], [], random.Random(3), moves=30)
+        while not any(s["lacks"] for s in a.view["observation"]["seats"]):       # a seat showed a void
+            assert not a.view["over"]
+            play_out([a, b], [], rng, moves=1)
         tracker = _ask(a, "tracker")
         observed = a.view["observation"]["seats"]
-        assert [s.get("lacks", []) for s in tracker["facts"].get("seats", [{}] * len(observed))] == \
-            [s["lacks"] for s in observed]
+        assert [s.get("lacks", []) for s in tracker["facts"]["seats"]] == [s["lacks"] for s in observed]
 
 
 def _zones(state) -> dict:
@@ -254,7 +258,8 @@ def test_a_finished_game_is_replayed_as_each_seat_saw_it_and_reviewed_once(serve
         if state.current_player == 0 and len(state.legal_actions()) > 1:
             d = decisions.pop(i)
             assert d["played"] == move and d["best"] in {str(a) for a in state.legal_actions()}
-            assert d["agrees"] is (d["played"] == d["best"]) or d["played"] != d["best"]
+            if d["played"] == d["best"]:
+                assert d["agrees"]
         state.apply(state.game.parse_action(move))
     assert decisions == {}
     again = server.http.get(f"/api/tables/{table}/review?seat=0").json()
