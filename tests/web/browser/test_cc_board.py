@@ -1,9 +1,9 @@
 """Caesar & Cleopatra's board played like cards on a table: a card picked in the hand, then its
 target (a group face down or face up, the opponent's face-up card for an Assassin, two groups for
-a Castling, the opponent's hand for a Spy), a classic and a 2024 game to the end so; the steps of
-several decisions as dialogs (the action pile's order, a Castling's split, the veto window); the
-opponent's face-down values on no page in any state (C34); every point of the final score
-explained (C32), its total the score shown."""
+a Castling, the opponent's hand for a Spy), a classic and a 2024 game to the end so, each group
+showing its last vote as the log tells it; the steps of several decisions as dialogs (the action
+pile's order, a Castling's split, the veto window); the opponent's face-down values on no page in
+any state (C34); every point of the final score explained (C32), its total the score shown."""
 
 from __future__ import annotations
 
@@ -38,6 +38,12 @@ SIDES = """() => [Number(document.body.dataset.seq), [...document.querySelectorA
   })),
   [...document.querySelectorAll('#board-body [aria-label$=", face down"]')].filter((el) => !el.closest('.side.mine'))
     .map((el) => el.outerHTML)]"""
+
+# Each group's last vote as its section shows it: per side (the opponent's first), the cards and the sum.
+VOTES = """() => Object.fromEntries([...document.querySelectorAll('#board-body section.patricians')].map((g) =>
+  [g.dataset.group, [...g.querySelectorAll('.cc-vote .cc-vote-side')].map((p) => [Number(p.dataset.seat),
+    [...p.querySelectorAll('.card .value')].map((v) => v.textContent),
+    p.querySelector(':scope > strong').textContent])]))"""
 
 
 def seq_of(page) -> int:
@@ -179,6 +185,16 @@ def test_a_game_against_a_bot_by_picking_cards_then_their_targets(site, new_cont
     assert checked and hows["target"] > 10, hows
     facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
     assert facts["status"] == "over"
+    # C30: each group shows its last vote, as the log tells it: each side's cards and sum
+    record = httpx.get(f"{site}/api/tables/{table}/record", timeout=WAIT).json()
+    last = {}
+    for _, entry in steps(record, 0):
+        last |= {e.group: e for e in entry.events if type(e).__name__ == "VoteHeld"}
+    shown = page.evaluate(VOTES)
+    assert len(last) >= 3
+    for group, sides in shown.items():
+        vote = last.get(group)
+        assert sides == ([[p, list(vote.cards[p]), f"= {vote.sums[p]}"] for p in (1, 0)] if vote else []), group
     # C32: each group's points and the bonus goal per seat, the totals the score shown
     page.wait_for_selector("#board-body section.cc-final table")
     final = final_breakdown(page)
