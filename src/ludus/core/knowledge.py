@@ -240,6 +240,85 @@ class Knowledge(_Observations):
         ]
 
 
+class QueuedKnowledge(Knowledge):
+    """``Knowledge`` that applies what the observer saw only when it is next asked something.
+
+    A state played on without anyone observing or resampling it (a random game, a tournament
+    between cheap agents) then pays one small tuple per step instead of merging pools at every
+    move, as ``Beliefs`` does for its hypotheses. The steps are kept as data, newest first, in a
+    chain of tuples ``(older, method name, args)``: immutable, so a clone shares it and copies only
+    the pools. Every question reads ``pools``, which applies the queued steps first, in the order
+    they were seen, so the answers are exactly those of ``Knowledge``. (An impossible step, which
+    legal play never makes, raises when the steps are applied, not when it is queued.)
+    """
+
+    __slots__ = ("_steps",)
+
+    def __init__(self, num_values: int, num_zones: int):
+        self._steps = None
+        super().__init__(num_values, num_zones)
+
+    def clone(self) -> QueuedKnowledge:
+        other = QueuedKnowledge.__new__(QueuedKnowledge)
+        other.num_values = self.num_values
+        other.num_zones = self.num_zones
+        _POOLS.__set__(other, _POOLS.__get__(self)[:])
+        other._steps = self._steps
+        return other
+
+    def __reduce__(self):
+        # pickled with its steps applied: the pools alone (a long chain would be a deep nest)
+        return _requeued, (self.num_values, self.num_zones, self.pools)
+
+    @property
+    def pools(self) -> list:
+        if self._steps is not None:
+            self._settle()
+        return _POOLS.__get__(self)
+
+    @pools.setter
+    def pools(self, pools: list) -> None:
+        _POOLS.__set__(self, pools)
+
+    def _settle(self) -> None:
+        """Apply the queued steps, oldest first, through a plain Knowledge over these pools
+        (there each step's own calls, such as ``reveal_all``'s reveals, apply at once)."""
+        steps = []
+        node, self._steps = self._steps, None
+        while node is not None:
+            node, name, args = node
+            steps.append((name, args))
+        plain = Knowledge(self.num_values, self.num_zones)
+        plain.pools = _POOLS.__get__(self)
+        for name, args in reversed(steps):
+            getattr(plain, name)(*args)
+        _POOLS.__set__(self, plain.pools)
+
+    def add(self, counts, slots) -> None:
+        self._steps = (self._steps, "add", (tuple(counts), tuple(slots)))
+
+    def move(self, src: int, dst: int, could_be: frozenset | None = None) -> None:
+        self._steps = (self._steps, "move", (src, dst, could_be))
+
+    def move_all(self, src: int, dst: int) -> None:
+        self._steps = (self._steps, "move_all", (src, dst))
+
+    def reveal(self, zone: int, value: int) -> None:
+        self._steps = (self._steps, "reveal", (zone, value))
+
+    def reveal_all(self, zone: int, values) -> None:
+        self._steps = (self._steps, "reveal_all", (zone, tuple(values)))
+
+
+_POOLS = Knowledge.__dict__["pools"]   # the slot itself, which QueuedKnowledge's property stands before
+
+
+def _requeued(num_values: int, num_zones: int, pools: list) -> QueuedKnowledge:
+    knowledge = QueuedKnowledge(num_values, num_zones)
+    knowledge.pools = pools
+    return knowledge
+
+
 class Beliefs(_Observations):
     """Exact knowledge: every way the observer's pools could have gone, each with its chance.
 
@@ -270,7 +349,7 @@ class Beliefs(_Observations):
         # (canonical pools, chance) pairs, sorted, chances summing to 1. Tuples all the way down
         # and replaced whole, never changed: clones and worlds share them safely.
         self._hypotheses: tuple[tuple[tuple, float], ...] = (((), 1.0),)
-        self._pending: list[tuple] = []    # steps seen but not yet applied (see _branch)
+        self._pending: tuple | None = None   # steps seen but not yet applied (see _branch)
         self._cumulative: tuple[float, ...] | None = None   # for sample: running sums of chances
 
     def clone(self) -> Beliefs:
@@ -278,9 +357,14 @@ class Beliefs(_Observations):
         other.num_values = self.num_values
         other.num_zones = self.num_zones
         other._hypotheses = self._hypotheses
-        other._pending = self._pending[:]
+        other._pending = self._pending
         other._cumulative = self._cumulative
         return other
+
+    def __getstate__(self):
+        # pickled with its steps applied (a long chain of queued steps would be a deep nest)
+        self._settled()
+        return None, {name: getattr(self, name) for name in self.__slots__}
 
     @property
     def hypotheses(self) -> dict[tuple, float]:
@@ -289,9 +373,13 @@ class Beliefs(_Observations):
 
     def _settled(self) -> tuple[tuple[tuple, float], ...]:
         """The hypotheses once the steps queued so far are applied."""
-        if self._pending:
-            pending, self._pending = self._pending, []
-            for step in pending:
+        if self._pending is not None:
+            steps = []
+            node, self._pending = self._pending, None
+            while node is not None:
+                node, step = node
+                steps.append(step)
+            for step in reversed(steps):
                 self._apply(*step)
         return self._hypotheses
 
@@ -300,8 +388,10 @@ class Beliefs(_Observations):
         closure, so that a copy holds nothing it could change in the original. It is applied when
         the beliefs are next looked at: a state played without anyone observing it (random games,
         tournaments between cheap agents) then pays almost nothing for knowledge, and a search
-        resamples only after applying the few steps since its last decision."""
-        self._pending.append((kind, *args))
+        resamples only after applying the few steps since its last decision. The queue is a chain
+        of tuples ``(older, step)``, newest first: immutable, so a clone shares it whatever its
+        length instead of copying it."""
+        self._pending = (self._pending, (kind, *args))
 
     def _apply(self, kind: str, *args) -> None:
         """Replace each hypothesis by what the step yields: ``(pools, likelihood)`` pairs."""

@@ -59,7 +59,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from ...core.errors import IllegalAction
-from ...core.knowledge import Knowledge
+from ...core.knowledge import QueuedKnowledge
 from ...core.rng import shuffle
 from ...core.testing import per_seat as _per_seat
 from ...core.testing import play  # noqa: F401  (re-exported: tests use positions.play)
@@ -305,9 +305,9 @@ def position(
     return s
 
 
-def _knowledge(s: SeizeRomeState, p: int, drawn_low: list[list[int]]) -> Knowledge:
+def _knowledge(s: SeizeRomeState, p: int, drawn_low: list[list[int]]) -> QueuedKnowledge:
     """Seat p's pools: the revealed bottom layer with the cards others drew from it; the rest."""
-    k = Knowledge(NUM_CARDS, s._zones())
+    k = QueuedKnowledge(NUM_CARDS, s._zones())
     low = [0] * NUM_CARDS
     low_slots = [0] * s._zones()
     rest = [0] * NUM_CARDS

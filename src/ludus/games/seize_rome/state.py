@@ -18,12 +18,15 @@ draws from a layer, its face-down cards of the round so far move to zones of the
 
 from __future__ import annotations
 
+import functools
 import random
+from bisect import insort
 from typing import NamedTuple
 
 from ...core.copying import CLONES, GRID, LIST, ROWS, cloner
+from ...core.events import LazyEvents
 from ...core.game import State
-from ...core.knowledge import NO_KNOWLEDGE, Knowledge
+from ...core.knowledge import NO_KNOWLEDGE, QueuedKnowledge
 from ...core.rng import shuffle
 from . import events as ev
 from .cards import COLOURS, HAND_SIZE, NUM_CARDS, WILD, build_deck, card_name
@@ -33,6 +36,12 @@ from .view import explain_illegal, explain_off_colour, observe, zones
 # S6, S18: the cards that may lie face down in each region: its colour, or wild.
 REGION_FITS = [frozenset(range(r * 6, r * 6 + 6)) | {WILD} for r in range(8)]
 ANY_CARD = frozenset(range(NUM_CARDS))
+
+
+@functools.cache
+def _card_values(wild_value: int) -> tuple[int, ...]:
+    """S10: the strength of each card: its value 1-6 within its colour, a wild ``wild_value``."""
+    return tuple(wild_value if c == WILD else c % 6 + 1 for c in range(NUM_CARDS))
 
 
 class RoundReveal(NamedTuple):
@@ -92,7 +101,7 @@ class SeizeRomeState(State):
         deck = build_deck(s.regions, o.wilds)
         s.know = []
         for p in range(s.n):
-            k = Knowledge(NUM_CARDS, s._zones())
+            k = QueuedKnowledge(NUM_CARDS, s._zones())
             counts = [0] * NUM_CARDS
             for c in deck:
                 counts[c] += 1
@@ -173,7 +182,15 @@ class SeizeRomeState(State):
 
     # -- applying ---------------------------------------------------------------------------
 
+    # While ``narrate`` is set, the rules return their events as records ``(build, *args)``, in
+    # the order they happen, with only immutable args; ``_apply`` hands them over as LazyEvents,
+    # built only if someone reads them (most callers drop them). Otherwise they return [].
+
     def _apply(self, action) -> list:
+        records = self._rules(action)
+        return LazyEvents.of(records) if self.narrate else records
+
+    def _rules(self, action) -> list:
         p = self.current_player
         kind, card, region = action
         if kind == PLAY:                                                     # S6, S7
@@ -184,7 +201,7 @@ class SeizeRomeState(State):
                 if o != p:   # S18: the card is of the region's colour or wild
                     self.know[o].move(hand, spot, REGION_FITS[region])
             self.quiet = 0
-            out = [ev.CardPlayed(p, COLOURS[region], card_name(card))] if self.narrate else []
+            out = [(_card_played, p, region, card)] if self.narrate else []
         elif kind == DRAW:
             out = self._draw(p, bonus=False)
             self.quiet += 1
@@ -192,7 +209,7 @@ class SeizeRomeState(State):
                 self.deck_out = True
         else:
             self.quiet += 1
-            out = [ev.Passed(p)] if self.narrate else []
+            out = [(ev.Passed, p)] if self.narrate else []
         if self.quiet >= self.n or self.deck_out:                            # S8
             return out + self._resolve_round()
         self.current_player = (p + 1) % self.n
@@ -203,13 +220,13 @@ class SeizeRomeState(State):
         zone = self._top_zone() if self.pile_unseen else self._top_zone() + 1
         if self.pile_unseen:
             self.pile_unseen -= 1
-        self.hands[p].append(card)
-        self.hands[p].sort()
-        for o in range(self.n):
+        insort(self.hands[p], card)                                          # hands are kept sorted
+        hand = self._hand_zone(p)
+        for o, k in enumerate(self.know):
             if o == p:
-                self.know[o].reveal(zone, card)
+                k.reveal(zone, card)
             else:
-                self.know[o].move(zone, self._hand_zone(p))
+                k.move(zone, hand)
         if zone != self._top_zone():
             if not bonus and self.barred[p] & self.layer:   # a draw that lifts a bar
                 self._set_apart_early_cards(p)
@@ -219,7 +236,7 @@ class SeizeRomeState(State):
             self._lay_revealed(self.below.pop(0) if self.below else [])
         if bonus:
             self.bonus_drawn[p] += 1
-        return [ev.CardDrawn(p, card_name(card), bonus)] if self.narrate else []
+        return [(_card_drawn, p, card, bonus)] if self.narrate else []
 
     # -- the end of a round (S9-S17) ----------------------------------------------------------
 
@@ -228,8 +245,9 @@ class SeizeRomeState(State):
         (None: nobody, or a tie) and the controller once the round is resolved."""
         controllers = list(self.controllers) if self.persistent else [None] * self.regions
         strengths, winners = [], []
+        value = _card_values(self.wild_value).__getitem__
         for r in range(self.regions):
-            strength = [sum(self.wild_value if c == WILD else c % 6 + 1 for c in cards) for cards in self.board[r]]
+            strength = [sum(map(value, cards)) for cards in self.board[r]]
             top = max(strength)
             winner = strength.index(top) if top > 0 and strength.count(top) == 1 else None
             if winner is not None:
@@ -245,18 +263,23 @@ class SeizeRomeState(State):
         for r in range(self.regions):                                        # S9: everyone sees the cards
             cards = self.board[r]
             for q in range(self.n):
+                if not cards[q]:   # nothing to reveal (revealing no cards changes no knowledge)
+                    continue
                 early = self.early[q][r]   # the cards are in play order: the early ones first
-                for o in range(self.n):
+                earlier, later = cards[q][:early], cards[q][early:]
+                early_zone, zone = self._early_zone(q, r), self._hand_zone(q) + 1 + r
+                for o, k in enumerate(self.know):
                     if o != q:
-                        self.know[o].reveal_all(self._early_zone(q, r), cards[q][:early])
-                        self.know[o].reveal_all(self._hand_zone(q) + 1 + r, cards[q][early:])
+                        if earlier:
+                            k.reveal_all(early_zone, earlier)
+                        if later:
+                            k.reveal_all(zone, later)
         self.early, self.early_bar = [[0] * self.regions for _ in range(self.n)], [frozenset()] * self.n
         strengths, winners, self.controllers = self.round_result()           # S10, S11
         if self.narrate:
             for r in range(self.regions):
-                out.append(ev.RegionRevealed(COLOURS[r], tuple(tuple(card_name(c) for c in self.board[r][q])
-                                                               for q in range(self.n)),
-                                             strengths[r], winners[r], self.controllers[r]))
+                out.append((_region_revealed, r, tuple(map(tuple, self.board[r])), strengths[r], winners[r],
+                            self.controllers[r]))
         # S15: every round starts with cards in the pile, so an empty one means a draw of this round took the last
         ran_out = not self.pile
         for winner in winners:                                               # S12
@@ -284,7 +307,7 @@ class SeizeRomeState(State):
         else:
             self.discard += played
         if played and self.narrate:
-            out.append(ev.CardsReturned(len(played), "bottom" if self.to_bottom else "discard"))
+            out.append((ev.CardsReturned, len(played), "bottom" if self.to_bottom else "discard"))
         out += self._round_ended(controlled)
         if qualified:                                                        # S14
             totals = [sum(strengths[r][q] for r in range(self.regions)) for q in range(self.n)]
@@ -302,7 +325,7 @@ class SeizeRomeState(State):
         return out
 
     def _round_ended(self, controlled: list[int]) -> list:
-        return [ev.RoundEnded(self.round, tuple(controlled))] if self.narrate else []
+        return [(ev.RoundEnded, self.round, tuple(controlled))] if self.narrate else []
 
     def _exhausted(self, controlled: list[int], ran_out: bool) -> list:
         """S15 (the pile ran out) or S16 (the round cap) without a winner: a draw, or with
@@ -358,7 +381,7 @@ class SeizeRomeState(State):
             self._returns = tuple(1.0 if q == leaders[0] else -1.0 for q in range(self.n))
         else:
             self._returns = tuple(0.0 if q in leaders else -1.0 for q in range(self.n))
-        return [ev.GameOver(reason, self._returns)] if self.narrate else []
+        return [(ev.GameOver, reason, self._returns)] if self.narrate else []
 
     def returns(self) -> list[float]:
         return list(self._returns) if self.is_terminal else [0.0] * self.n
@@ -402,7 +425,7 @@ class SeizeRomeState(State):
                 w.know[q] = w._hidden_from(q)
         return w
 
-    def _hidden_from(self, q: int) -> Knowledge:
+    def _hidden_from(self, q: int) -> QueuedKnowledge:
         """One pool over everything seat q cannot see in this state (sound, less precise)."""
         counts = [0] * NUM_CARDS
         slots = [0] * self._zones()
@@ -422,7 +445,7 @@ class SeizeRomeState(State):
             counts[c] += 1
         slots[self._top_zone()] = self.pile_unseen
         slots[self._top_zone() + 1] = len(self.pile) - self.pile_unseen - beneath
-        k = Knowledge(NUM_CARDS, self._zones())
+        k = QueuedKnowledge(NUM_CARDS, self._zones())
         if self.pile_unseen:   # nobody has drawn from the revealed layer yet: it is known exactly
             layer = [0] * NUM_CARDS
             for c in self.pile[beneath:len(self.pile) - self.pile_unseen]:
@@ -446,3 +469,17 @@ class SeizeRomeState(State):
 
     def _explain_unknown(self, action) -> str:
         return explain_off_colour(action)
+
+
+# Builders of the events that name cards, called only when the events are read.
+
+def _card_played(p: int, region: int, card: int) -> ev.CardPlayed:
+    return ev.CardPlayed(p, COLOURS[region], card_name(card))
+
+
+def _card_drawn(p: int, card: int, bonus: bool) -> ev.CardDrawn:
+    return ev.CardDrawn(p, card_name(card), bonus)
+
+
+def _region_revealed(r: int, cards: tuple, *rest) -> ev.RegionRevealed:
+    return ev.RegionRevealed(COLOURS[r], tuple(tuple(map(card_name, seat)) for seat in cards), *rest)
