@@ -306,3 +306,45 @@ def test_beliefs_allow_exactly_the_dealable_worlds():
     assert b.allows([[1, 2, 0], [1], [3, 3, 3], [], []])          # a 1 went down, the 0 drawn
     assert not b.allows([[1, 2, 3], [3], [0, 1, 3], [], []])      # a seen 1 back in the pile
     assert not b.allows([[1, 1, 2], [2], [0, 3, 3], [], []])      # the 2 twice
+
+
+@pytest.mark.parametrize("game_id, options", [("seize-rome", {}), ("seize-rome", {"players": 4}),
+                                              ("caesar-cleopatra", {}), ("caesar-cleopatra", {"edition": "2024"})])
+def test_queued_knowledge_survives_clones_and_pickling_unobserved(game_id, options):
+    """Knowledge queued while nobody looks (Seize Rome's QueuedKnowledge, C&C's Beliefs) is a
+    chain the clones share: a clone played on differently, or a state pickled with steps still
+    queued, must answer exactly as a state that was looked at every step (pickling once applied
+    the queued steps twice)."""
+    import pickle
+
+    import ludus
+
+    game = ludus.make(game_id, **options)
+    seats = [*range(game.num_players), None]
+    rng = random.Random(7)
+    for seed in range(3):
+        watched = game.new_state(seed=seed)       # looked at after every move: nothing stays queued
+        quiet = game.new_state(seed=seed)         # looked at only at the checks below
+        forks = []
+        step = 0
+        while not watched.is_terminal:
+            action = rng.choice(watched.legal_actions())
+            for state in (watched, quiet):
+                state.apply(action)
+            views = [watched.observe(p) for p in seats]
+            step += 1
+            if step % 7 == 0:
+                forks.append(quiet.clone())           # shares the queue as it stands
+            if step % 11 == 0:
+                again = pickle.loads(pickle.dumps(quiet))
+                assert [again.observe(p) for p in seats] == views
+                assert [quiet.observe(p) for p in seats] == views
+        for fork in forks[:3]:                        # played on apart from the state it came from
+            twin = game.new_state(seed=seed)
+            for action in fork.history:
+                twin.apply(action)
+            while not fork.is_terminal:
+                action = rng.choice(fork.legal_actions())
+                fork.apply(action)
+                twin.apply(action)
+            assert [fork.observe(p) for p in seats] == [twin.observe(p) for p in seats]
