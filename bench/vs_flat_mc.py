@@ -40,9 +40,10 @@ class FlatMonteCarlo(Agent):
 
     name = "flat-mc"
 
-    def __init__(self, game, seed: int | None = None, time_limit: float = 0.2):
+    def __init__(self, game, seed: int | None = None, time_limit: float = 0.2, tries: int | None = None):
         super().__init__(game, seed)
         self.time_limit = time_limit
+        self.tries = tries      # a fixed number of finished games per decision instead (tests)
 
     def act(self, perspective):
         legal = perspective.legal_actions()
@@ -52,7 +53,7 @@ class FlatMonteCarlo(Agent):
         tries = [0] * len(legal)
         totals = [0.0] * len(legal)
         deadline = time.thread_time() + self.time_limit
-        while time.thread_time() < deadline:
+        while (sum(tries) < self.tries) if self.tries is not None else (time.thread_time() < deadline):
             i = min(range(len(legal)), key=tries.__getitem__)   # the least tried move
             world = perspective.sample(self.rng)
             world.stop_tracking()                               # played out, never observed

@@ -41,9 +41,9 @@ def test_flat_monte_carlo_beats_random_play():
     for seed in range(20):
         state = game.new_state(seed=seed)
         me = seed % 2
-        agent, other = flat.FlatMonteCarlo(game, seed=seed, time_limit=0.01), random.Random(seed)
+        agent, other = flat.FlatMonteCarlo(game, seed=seed, tries=60), random.Random(seed)
         while not state.is_terminal:
             p = state.current_player
             state.apply(agent.act(state.perspective(p)) if p == me else other.choice(state.legal_actions()))
         wins += flat.score({"returns": state.returns(), "ismcts_seat": me})
-    assert wins >= 17       # 19-20 measured; always the lowest card scores 13, random moves ~10
+    assert wins >= 17       # 18 (deterministic: fixed tries); always the lowest card scores 13
