@@ -70,3 +70,39 @@ def test_the_lobby_switches_help_off_and_the_table_offers_none(site, new_context
     page.wait_for_function("() => document.getElementById('assist-on').textContent !== ''")
     assert page.inner_text("#assist-on") == "No help at this table."
     assert page.locator("#hint").is_hidden() and page.locator("#tracker-toggle").is_hidden()
+
+
+def test_a_hint_reached_through_a_card_marks_that_card_first(site, new_context):
+    """Caesar & Cleopatra's placements and action cards are played by picking a hand card, then
+    its target: a hint for one marks the card that leads to it (the target appears only after
+    the pick), and following the marks plays the hinted move."""
+    _, (invite,) = new_table(site, "caesar-cleopatra", ["person", "random"])
+    page = new_page(new_context)
+    open_table(page, invite)
+    through_a_card = 0
+    for _ in range(40):
+        page.wait_for_selector("body[data-state=mine], body[data-state=forced], body[data-state=over]",
+                               timeout=WAIT * 1000)
+        seq = page.get_attribute("body", "data-seq")
+        state = page.get_attribute("body", "data-state")
+        if state == "over":
+            break
+        if state == "forced":                         # plays itself
+            page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'")
+            continue
+        page.click("#hint")
+        marked = page.wait_for_selector("#board-body [data-hinted]", timeout=WAIT * 1000)
+        said = page.inner_text("#hint-said")
+        move = marked.get_attribute("data-move")
+        if move is None:                              # a card to pick: the hinted move is one it leads to
+            leads = marked.get_attribute("data-leads-to").split("\n")
+            move = next(m for m in leads if m in said)
+            marked.click()
+            marked = page.wait_for_selector(f'#board-body [data-move="{move}"]')
+            through_a_card += 1
+        assert move in said
+        marked.click()
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'")
+        if through_a_card >= 2:
+            break
+    assert through_a_card >= 2, "no hint was reached through a card in 40 decisions"

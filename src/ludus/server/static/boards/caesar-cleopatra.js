@@ -279,7 +279,7 @@ function hand(ctx) {
       if (moves.length) {
         const on = sel?.card === name && sel.copy === copy;
         return h("button.card.pick", { type: "button", class: on ? "picked" : "", "aria-pressed": on ? "true" : "false",
-          "data-pick": name, "data-key": place, "data-place": place, disabled: ctx.busy,
+          "data-pick": name, "data-key": place, "data-place": place, "data-leads-to": moves.join("\n"), disabled: ctx.busy,
           "aria-label": ctx.t("cc.pick", { card: name }), title: ctx.t("cc.pick", { card: name }),
           onclick: () => pick(ctx, name, copy) }, face(name));
       }

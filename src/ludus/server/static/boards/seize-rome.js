@@ -145,6 +145,7 @@ function hand(ctx) {
     const on = picked?.key === where;
     return h("button.card.c-wild.wild", {
       type: "button", class: on ? "picked" : "", "data-key": where, "data-place": where, "data-pick": "wild",
+      "data-leads-to": wilds.join("\n"),
       "aria-pressed": on ? "true" : "false", "aria-label": ctx.t("sr.wild.pick"), title: ctx.t("sr.wild.pick"),
       disabled: !wilds.length || ctx.busy,
       onclick: wilds.length ? () => { picked = on ? null : { seq: ctx.view.seq, key: where }; again(); } : null,

@@ -86,12 +86,18 @@ export class Assists {
     }
   }
 
-  /** Mark the hinted move wherever the board drew it (its ``data-move``). */
+  /** Mark the hinted move wherever the board drew it (its ``data-move``), or, where it is
+   *  reached by picking a card first (a placement, an action card's target), that card: a
+   *  pick lists the moves it leads to in ``data-leads-to``, one a line. */
   markHint(body) {
     const view = this.page.client.view;
     if (!this.hint || this.hint.seq !== view.seq) return;
     const best = this.hint.moves[0].move;
-    for (const el of body.querySelectorAll(`[data-move="${CSS.escape(best)}"]`)) {
+    let marked = [...body.querySelectorAll(`[data-move="${CSS.escape(best)}"]`)];
+    if (!marked.length) {
+      marked = [...body.querySelectorAll("[data-leads-to]")].filter((el) => el.dataset.leadsTo.split("\n").includes(best));
+    }
+    for (const el of marked) {
       el.classList.add("hinted");
       el.dataset.hinted = "";
     }
