@@ -50,6 +50,7 @@ def test_seize_rome_and_caesar_cleopatra_play_to_the_end_by_clicks_on_a_phone(si
         facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
         assert facts["status"] == "over"
         assert page.locator("#status .result").count() == 1
+        page.wait_for_selector("#replay-step", timeout=WAIT * 1000)      # the replay too fits the phone
         assert wider_than_the_screen(page) == []
         assert [int(s) for s in page.locator("#status ul.scores .score").all_inner_texts()] == facts["result"]["scores"]
 
