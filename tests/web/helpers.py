@@ -15,6 +15,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import connect
 
+from contract.helpers import transposed_deal
 from ludus.server.app import create_app
 
 WAIT = 60       # seconds a client waits for a message before the test fails
@@ -235,3 +236,15 @@ def check_seen(lines: list[dict], seat: int | None, messages: list[dict]) -> int
                          "lines": [{"text": line.text, "style": line.style} for line in said]}
         compared += 1
     return compared
+
+
+def twin_tables(server, game_id: str, seed: int, swap) -> tuple:
+    """Two two-person tables of ``game_id`` dealt from ``seed``, the second with ``swap`` (a
+    ``transposed_deal`` argument pair) applied: its clients a0, a1, b0, b1 (a = the plain table)
+    and the two sessions, the truth a leak would show."""
+    one, tokens_one = server.seeded(game_id, ["person", "person"], seed)
+    two, tokens_two = server.seeded(game_id, ["person", "person"], seed)
+    a0, a1 = server.client(one, tokens_one[0]), server.client(one, tokens_one[1])
+    with transposed_deal(*swap):
+        b0, b1 = server.client(two, tokens_two[0]), server.client(two, tokens_two[1])
+    return a0, a1, b0, b1, (server.hub.tables[one].session, server.hub.tables[two].session)

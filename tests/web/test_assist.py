@@ -16,7 +16,7 @@ from contract.helpers import canon, deal_shuffles, transposed_deal
 from ludus.server import assists
 from ludus.server.storage import alembic_config, make_engine
 
-from .helpers import play_out
+from .helpers import play_out, twin_tables
 from .test_twins import SEED
 
 
@@ -192,12 +192,7 @@ def test_the_tracker_is_the_same_at_twin_tables_seat_0_cannot_tell_apart(server,
     """Two deals that differ in cards seat 0 has not seen: its tracker is the same at both,
     while the truth it would show, were it to leak, differs."""
     game = ludus.make(game_id)
-    one, tokens_one = server.seeded(game_id, ["person", "person"], SEED)
-    two, tokens_two = server.seeded(game_id, ["person", "person"], SEED)
-    a0, a1 = server.client(one, tokens_one[0]), server.client(one, tokens_one[1])
-    with transposed_deal(*_moved_unseen(game)):
-        b0, b1 = server.client(two, tokens_two[0]), server.client(two, tokens_two[1])
-    truth = server.hub.tables[one].session, server.hub.tables[two].session
+    a0, a1, b0, b1, truth = twin_tables(server, game_id, SEED, _moved_unseen(game))
     rng = random.Random(SEED)
     compared = 0
     try:

@@ -13,6 +13,8 @@ import ludus
 from contract.helpers import canon, deal_shuffles, transposed_deal
 from ludus.server import limits
 
+from .helpers import twin_tables
+
 SEED = 11
 STEPS = 80
 
@@ -39,12 +41,7 @@ def _same(x: dict, y: dict) -> bool:
 def test_seat_0_is_sent_the_same_messages_at_twin_tables(server, game_id, monkeypatch):
     monkeypatch.setattr(limits, "RATE", 1e6)       # its clients send as fast as they can
     game = ludus.make(game_id)
-    one, tokens_one = server.seeded(game_id, ["person", "person"], SEED)
-    two, tokens_two = server.seeded(game_id, ["person", "person"], SEED)
-    a0, a1 = server.client(one, tokens_one[0]), server.client(one, tokens_one[1])
-    with transposed_deal(*_transposition(game)):
-        b0, b1 = server.client(two, tokens_two[0]), server.client(two, tokens_two[1])
-    truth = server.hub.tables[one].session, server.hub.tables[two].session
+    a0, a1, b0, b1, truth = twin_tables(server, game_id, SEED, _transposition(game))
     rng = random.Random(SEED)
     compared = 0
     try:
