@@ -212,7 +212,7 @@ def position(
                          f"use 0..{n - 1}")
 
     # the board (S6, S7)
-    laid = [[[] for _ in range(n)] for _ in range(R)]
+    laid = [[()] * n for _ in range(R)]
     for r, per_seat in _per_region(board, R, "board").items():
         for q, cs in enumerate(_per_seat(per_seat, n, f"board[{COLOURS[r]}]")):
             placed = take(cards(cs), f"seat {q}'s {COLOURS[r]} region")
@@ -220,7 +220,7 @@ def position(
             if wrong:
                 raise ValueError(f"{', '.join(wrong)} cannot lie in the {COLOURS[r]} region: a coloured "
                                  "card goes only into its own region, a wild anywhere (S6)")
-            laid[r][q] = placed
+            laid[r][q] = tuple(placed)
 
     # hands, pile, discard
     given_hands = [take(cards(h), f"seat {q}'s hand") if h is not None else None
@@ -287,7 +287,7 @@ def position(
     s.below = []
     # a hand-set position forgets earlier layers: only the cards of this one are barred
     s.barred = [frozenset() if drawn_low[q] else s.layer - {WILD} for q in range(n)]
-    s.early, s.early_bar = [[0] * R for _ in range(n)], [frozenset()] * n
+    s.early, s.early_bar = [(0,) * R] * n, [frozenset()] * n
     s.discard = discarded
     s.controllers = owners
     s.bonus_drawn = bonus

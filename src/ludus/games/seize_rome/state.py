@@ -23,7 +23,7 @@ import random
 from bisect import insort
 from typing import NamedTuple
 
-from ...core.copying import CLONES, GRID, LIST, ROWS, cloner
+from ...core.copying import CLONES, LIST, ROWS, cloner
 from ...core.events import LazyEvents
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE, QueuedKnowledge
@@ -85,7 +85,7 @@ class SeizeRomeState(State):
         s.hands = [sorted(pile[-HAND_SIZE * (q + 1):len(pile) - HAND_SIZE * q]) for q in range(s.n)]
         del pile[len(pile) - HAND_SIZE * s.n:]
         s.pile, s.pile_unseen = pile, len(pile)
-        s.board = [[[] for _ in range(s.n)] for _ in range(s.regions)]
+        s.board = [[()] * s.n for _ in range(s.regions)]
         s.discard, s.table = [], []
         s.controllers = [None] * s.regions
         s.first = rng.randrange(s.n) if o.first_player == "random" else int(o.first_player)  # S5
@@ -97,7 +97,7 @@ class SeizeRomeState(State):
         s._returns = None
         s.layer, s.below = frozenset(), []
         s.barred = [frozenset()] * s.n
-        s.early, s.early_bar = [[0] * s.regions for _ in range(s.n)], [frozenset()] * s.n
+        s.early, s.early_bar = [(0,) * s.regions] * s.n, [frozenset()] * s.n
         deck = build_deck(s.regions, o.wilds)
         s.know = []
         for p in range(s.n):
@@ -195,7 +195,7 @@ class SeizeRomeState(State):
         kind, card, region = action
         if kind == PLAY:                                                     # S6, S7
             self.hands[p].remove(card)
-            self.board[region][p].append(card)
+            self.board[region][p] += (card,)
             hand, spot = self._hand_zone(p), self._hand_zone(p) + 1 + region
             for o in range(self.n):
                 if o != p:   # S18: the card is of the region's colour or wild
@@ -274,11 +274,11 @@ class SeizeRomeState(State):
                             k.reveal_all(early_zone, earlier)
                         if later:
                             k.reveal_all(zone, later)
-        self.early, self.early_bar = [[0] * self.regions for _ in range(self.n)], [frozenset()] * self.n
+        self.early, self.early_bar = [(0,) * self.regions] * self.n, [frozenset()] * self.n
         strengths, winners, self.controllers = self.round_result()           # S10, S11
         if self.narrate:
             for r in range(self.regions):
-                out.append((_region_revealed, r, tuple(map(tuple, self.board[r])), strengths[r], winners[r],
+                out.append((_region_revealed, r, tuple(self.board[r]), strengths[r], winners[r],
                             self.controllers[r]))
         # S15: every round starts with cards in the pile, so an empty one means a draw of this round took the last
         ran_out = not self.pile
@@ -286,9 +286,8 @@ class SeizeRomeState(State):
             if winner is not None and self.pile:
                 out += self._draw(winner, bonus=True)
         played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
-        revealed, self.board = self.board, [[[] for _ in range(self.n)] for _ in range(self.regions)]
-        self.last_round = RoundReveal(self.round, strengths, winners,
-                                      tuple(tuple(map(tuple, region)) for region in revealed))
+        revealed, self.board = self.board, [[()] * self.n for _ in range(self.regions)]
+        self.last_round = RoundReveal(self.round, strengths, winners, tuple(map(tuple, revealed)))
         controlled = self.controlled()
         qualified = [q for q in range(self.n) if controlled[q] >= self.to_win]
         capped = self.round >= self.max_rounds
@@ -340,17 +339,19 @@ class SeizeRomeState(State):
         """p draws from a layer: its face-down cards so far this round were played while it was
         barred from that layer's cards, and stay apart from those it plays from now on."""
         first = not any(self.early[p])
+        early = list(self.early[p])
         moved = False
         for r in range(self.regions):
-            live = len(self.board[r][p]) - self.early[p][r]
+            live = len(self.board[r][p]) - early[r]
             if live:
                 for o in range(self.n):
                     if o != p:
                         self.know[o].move_all(self._hand_zone(p) + 1 + r, self._early_zone(p, r))
-                self.early[p][r] += live
+                early[r] += live
                 moved = True
         if moved:   # one bar per seat: what every one of its early cards was barred from,
             # the layers still waiting in the pile included (they take this layer's place later)
+            self.early[p] = tuple(early)
             bar = self.barred[p] | frozenset(c for layer in self.below for c in layer if c != WILD)
             self.early_bar[p] = bar if first else self.early_bar[p] & bar
 
@@ -394,9 +395,12 @@ class SeizeRomeState(State):
     def _drop_knowledge(self) -> None:
         self.know = [NO_KNOWLEDGE] * self.n
 
-    # the layers in ``below``, the bars and ``last_round`` are immutable: shared by copies
-    clone = cloner(hands=ROWS, board=GRID, pile=LIST, discard=LIST, table=LIST, controllers=LIST,
-                   bonus_drawn=LIST, know=CLONES, below=LIST, barred=LIST, early=ROWS, early_bar=LIST)
+    # The layers in ``below``, the bars, the rows of ``early``, the cards each seat has face down
+    # in a region (``board[r][q]``) and ``last_round`` are tuples, replaced when they change: a
+    # search copies a state for every world it samples, and then copies one list per region
+    # instead of one per region and seat.
+    clone = cloner(hands=ROWS, board=ROWS, pile=LIST, discard=LIST, table=LIST, controllers=LIST,
+                   bonus_drawn=LIST, know=CLONES, below=LIST, barred=LIST, early=LIST, early_bar=LIST)
 
     def _resample(self, player: int, rng: random.Random) -> SeizeRomeState:
         """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
@@ -412,7 +416,7 @@ class SeizeRomeState(State):
                 continue
             w.hands[q] = sorted(zones[self._hand_zone(q)])
             for r in range(self.regions):
-                w.board[r][q] = zones[self._early_zone(q, r)] + zones[self._hand_zone(q) + 1 + r]
+                w.board[r][q] = (*zones[self._early_zone(q, r)], *zones[self._hand_zone(q) + 1 + r])
         top, revealed = zones[self._top_zone()], zones[self._top_zone() + 1]
         w.pile = []
         for layer in reversed(self.below):   # the pile lists its bottom first
