@@ -398,6 +398,13 @@ def position(
         ka.add([sa.count(k) for k in range(6)], [len(sa), 0, 0])
         s.know_inf.append(ki)
         s.know_act.append(ka)
+    # the state keeps these in tuples, replaced when they change (see CCState.clone)
+    s.up = [[tuple(cards) for cards in side] for side in s.up]
+    s.won, s.inf_discard, s.act_discard, s.unarranged, s.inf_pile, s.act_pile = (
+        [tuple(row) for row in rows] for rows in (s.won, s.inf_discard, s.act_discard, s.unarranged,
+                                                  s.inf_pile, s.act_pile))
+    s.left, s.voc_deck, s.voc_discard, s.voc_out, s.bonus, s.bonus_out = (
+        tuple(x) for x in (s.left, s.voc_deck, s.voc_discard, s.voc_out, s.bonus, s.bonus_out))
     check_consistent(s)
     return s
 

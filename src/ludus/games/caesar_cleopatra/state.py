@@ -164,40 +164,40 @@ class CCState(State):
         else:
             deck = [0, 1, 2, 3, 4] + [ORGY] * (o.orgies - 1) + [ORGY_RESHUFFLE]
             shuffle(rng, deck)                                        # C6
-        s.voc_deck, s.voc_discard, s.voc_out = deck, [], []
+        s.voc_deck, s.voc_discard, s.voc_out = tuple(deck), (), ()
         bonus = list(BONUS_GOALS)
         shuffle(rng, bonus)                                           # C9
-        s.bonus, s.bonus_out = bonus[:2], sorted(bonus[2:])
+        s.bonus, s.bonus_out = tuple(bonus[:2]), tuple(sorted(bonus[2:]))
         s.hand_inf, s.hand_act, s.inf_pile, s.act_pile, s.unarranged = [], [], [], [], []
         for _ in range(2):
             pile = [v for v in range(6) for _ in range(5 if v else 2)]
             shuffle(rng, pile)                                        # C7
-            s.inf_pile.append(pile)
+            s.inf_pile.append(tuple(pile))
             s.hand_inf.append([0, 2, 2, 2, 2, 2])                    # the two sets set aside
             s.hand_act.append([0] * 6)
             if s.arranged:                                           # C8
-                s.act_pile.append([])
-                s.unarranged.append(list(ACTION_DECK))
+                s.act_pile.append(())
+                s.unarranged.append(tuple(ACTION_DECK))
             else:
                 pile_counts = ACTION_PILE_2024 if ed2024 else ACTION_DECK
                 acts = [k for k in range(6) for _ in range(pile_counts[k])]
                 shuffle(rng, acts)
-                s.act_pile.append(acts)
-                s.unarranged.append([0] * 6)
+                s.act_pile.append(tuple(acts))
+                s.unarranged.append((0,) * 6)
                 if ed2024:
                     s.hand_act[-1][START_CARD_2024] = 1              # N4: the start card
         s.down = [[[] for _ in range(5)] for _ in range(2)]
-        s.up = [[[] for _ in range(5)] for _ in range(2)]
-        s.inf_discard = [[0] * 6, [0] * 6]
-        s.act_discard = [[0] * 6, [0] * 6]
-        s.won = [[0] * 5, [0] * 5]
-        s.left = list(GROUP_SIZES)
+        s.up = [[()] * 5, [()] * 5]
+        s.inf_discard = [(0,) * 6, (0,) * 6]
+        s.act_discard = [(0,) * 6, (0,) * 6]
+        s.won = [(0,) * 5, (0,) * 5]
+        s.left = tuple(GROUP_SIZES)
         s.turn = 0
         s.committed = s.action_used = False
-        s.opening_used = [0] * 6
+        s.opening_used = (0,) * 6
         s.pending = None
         s.resume = PLACE
-        s.castle_buf = [0] * 6
+        s.castle_buf = (0,) * 6
         s.castle_groups = ()
         s.voting = -1
         s.owed = 0
@@ -446,8 +446,8 @@ class CCState(State):
 
     def _arrange(self, p: int, kind: int) -> list:
         """C8: the next card, top to bottom, of p's action pile."""
-        self.unarranged[p][kind] -= 1
-        self.act_pile[p].insert(0, kind)   # drawn from the end: the first chosen is the top
+        self.unarranged[p] = _bumped(self.unarranged[p], kind, -1)
+        self.act_pile[p] = (kind, *self.act_pile[p])   # drawn from the end: the first chosen is the top
         self.know_act[1 - p].move(ZA_SETUP, ZA_PILE)
         if not any(self.unarranged[p]):
             self._set_phase(ARRANGING if p == 0 else OPENING, 1 if p == 0 else 0)
@@ -456,7 +456,7 @@ class CCState(State):
     def _open(self, p: int, v: int) -> list:
         """C10: one value per group, in board order."""
         g = sum(1 for x in self.opening_used if x)
-        self.opening_used[v] = 1
+        self.opening_used = _bumped(self.opening_used, v, 1)
         self.hand_inf[p][v] -= 1
         self.down[p][g].append(v)
         out = [(ev.OpeningCardPlaced, p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
@@ -471,7 +471,7 @@ class CCState(State):
             k.add([2, 5, 5, 5, 5, 5], _slots(8, Z_PILE, 27))
             self.know_inf[1 - p] = k
         if g == 4:
-            self.opening_used = [0] * 6
+            self.opening_used = (0,) * 6
             if p == 0:
                 self._set_phase(OPENING, 1)
             else:
@@ -487,11 +487,13 @@ class CCState(State):
     def _draw(self, p: int, pile: int):
         """Draw the top card of one of p's piles (C18)."""
         if pile == INFLUENCE_PILE:
-            v = self.inf_pile[p].pop()
+            pile = self.inf_pile[p]
+            v, self.inf_pile[p] = pile[-1], pile[:-1]
             self.hand_inf[p][v] += 1
             self.know_inf[1 - p].move(Z_PILE, Z_HAND)
             return [(ev.CardDrawn, p, "influence", VALUE_NAMES[v])] if self.narrate else []
-        k = self.act_pile[p].pop()
+        pile = self.act_pile[p]
+        k, self.act_pile[p] = pile[-1], pile[:-1]
         self.hand_act[p][k] += 1
         self.know_act[1 - p].move(ZA_PILE, ZA_HAND)
         return [(ev.CardDrawn, p, "action", ACTION_NAMES[k])] if self.narrate else []
@@ -502,7 +504,7 @@ class CCState(State):
         self.hand_inf[p][v] -= 1
         self.committed = True
         if face_up:
-            self.up[p][g].append(v)
+            self.up[p][g] += (v,)
             self.know_inf[1 - p].reveal(Z_HAND, v)
         else:
             self.down[p][g].append(v)
@@ -552,7 +554,7 @@ class CCState(State):
 
     def _play_action(self, p: int, kind: int, a: int, b: int) -> list:
         self.hand_act[p][kind] -= 1
-        self.act_discard[p][kind] += 1
+        self.act_discard[p] = _bumped(self.act_discard[p], kind, 1)
         self.know_act[1 - p].reveal(ZA_HAND, kind)
         self.action_used = self.committed = True
         self.pending = (kind, a, b)
@@ -566,34 +568,34 @@ class CCState(State):
         out = [(ev.ActionAnswered, q, veto)] if self.narrate else []
         if veto:
             self.hand_act[q][VETO] -= 1
-            self.act_discard[q][VETO] += 1
+            self.act_discard[q] = _bumped(self.act_discard[q], VETO, 1)
             self.know_act[p].reveal(ZA_HAND, VETO)
             self.pending = None
             return out + self._draw_one(q)
         kind, a, b = self.pending
         self.pending = None
         if kind == ASSASSIN:                                            # C23
-            self.up[q][b].remove(a)
-            self.inf_discard[q][a] += 1
+            self.up[q][b] = _without(self.up[q][b], a)
+            self.inf_discard[q] = _bumped(self.inf_discard[q], a, 1)
             if self.narrate:
                 out.append((_influence_removed, q, b, (a,), "assassin"))
         elif kind == SCOUT:                                             # C26
             values = self.down[q][a]
             self.know_inf[p].reveal_all(1 + a, values)
-            self.up[q][a] += values
+            self.up[q][a] += tuple(values)
             self.down[q][a] = []
             if self.narrate:
                 out.append((_cards_revealed, q, a, tuple(values), "scout"))
         elif kind == WRATH:                                             # C27
             for s in (0, 1):
                 gone = list(self.up[s][a])
-                self.up[s][a] = []
+                self.up[s][a] = ()
                 if self.wrath_all:
                     self.know_inf[1 - s].reveal_all(1 + a, self.down[s][a])
                     gone += self.down[s][a]
                     self.down[s][a] = []
                 for v in gone:
-                    self.inf_discard[s][v] += 1
+                    self.inf_discard[s] = _bumped(self.inf_discard[s], v, 1)
                 if gone and self.narrate:
                     out.append((_influence_removed, s, a, tuple(gone), "wrath"))
         elif kind == SPY:                                               # C24
@@ -612,11 +614,11 @@ class CCState(State):
                 k.move_all(1 + g, Z_BUF)
                 for v in self.up[p][g]:
                     k.hide(Z_BUF, v)
-                for v in self.up[p][g] + self.down[p][g]:
+                for v in (*self.up[p][g], *self.down[p][g]):
                     buf[v] += 1
-                self.up[p][g] = []
+                self.up[p][g] = ()
                 self.down[p][g] = []
-            self.castle_buf = buf
+            self.castle_buf = tuple(buf)
             self.castle_groups = (a, b)
             self._set_phase(CASTLING_PLACE, p)
             if self.narrate:
@@ -644,18 +646,18 @@ class CCState(State):
     def _discard_from_hand(self, p: int, code: int, reason: str):
         if code < 6:
             self.hand_inf[p][code] -= 1
-            self.inf_discard[p][code] += 1
+            self.inf_discard[p] = _bumped(self.inf_discard[p], code, 1)
             self.know_inf[1 - p].reveal(Z_HAND, code)
         else:
             self.hand_act[p][code - 6] -= 1
-            self.act_discard[p][code - 6] += 1
+            self.act_discard[p] = _bumped(self.act_discard[p], code - 6, 1)
             self.know_act[1 - p].reveal(ZA_HAND, code - 6)
         if reason == "passive":
             self.owed += 1
         return [(ev.CardDiscarded, p, CARD_NAMES[code], reason)] if self.narrate else []
 
     def _castle_place(self, p: int, v: int, g: int) -> list:
-        self.castle_buf[v] -= 1
+        self.castle_buf = _bumped(self.castle_buf, v, -1)
         self.down[p][g].append(v)
         self.know_inf[1 - p].move(Z_BUF, 1 + g)
         out = [(ev.CastlingPlaced, p, GROUPS[g], VALUE_NAMES[v])] if self.narrate else []
@@ -711,19 +713,17 @@ class CCState(State):
         self.voting = -1
         if self.ed2024:
             return out + self._bust()
-        card = self.voc_deck.pop()                                      # C20
+        card, self.voc_deck = self.voc_deck[-1], self.voc_deck[:-1]       # C20
         if self.narrate:
             out.append((ev.VoCFlipped, VOC_NAMES[card]))
         if card == ORGY_RESHUFFLE:
-            self.voc_deck += self.voc_discard
-            self.voc_deck.append(card)
-            self.voc_discard = []
-            self.voc_deck.sort()
-            shuffle(self._chance(), self.voc_deck)
+            deck = sorted((*self.voc_deck, *self.voc_discard, card))
+            shuffle(self._chance(), deck)
+            self.voc_deck, self.voc_discard = tuple(deck), ()
             if self.narrate:
                 out.append((ev.VoCReshuffled, len(self.voc_deck)))
         else:
-            self.voc_discard.append(card)
+            self.voc_discard += (card,)
             if card < 5:
                 out += self._tally(card, False)
                 if self.is_terminal:
@@ -735,19 +735,18 @@ class CCState(State):
         then the refill ends the turn (N1)."""
         out = []
         if self.turn != 1:                                              # N7
+            i = self._pick_bust()
             bag = self.voc_deck
-            bust = bag.pop(self._pick_bust())
+            bust, self.voc_deck = bag[i], bag[:i] + bag[i + 1:]
             if self.narrate:
                 out.append((ev.BustDrawn, self.active, BUST_NAMES[bust]))
             if bust == BLACK:   # every drawn bust and the black one go back into the bag
-                bag += self.voc_discard
-                bag.append(BLACK)
-                bag.sort()
-                self.voc_discard = []
+                self.voc_deck = tuple(sorted((*self.voc_deck, *self.voc_discard, BLACK)))
+                self.voc_discard = ()
                 if self.narrate:
-                    out.append((ev.BustsReturned, len(bag)))
+                    out.append((ev.BustsReturned, len(self.voc_deck)))
             else:               # a group's bust stands beside its group, grey beside the bag
-                self.voc_discard.append(bust)
+                self.voc_discard += (bust,)
                 if bust < 5:
                     out += self._tally(bust, False)
                     if self.is_terminal:
@@ -768,7 +767,7 @@ class CCState(State):
         for s in (0, 1):
             if self.down[s][g]:
                 self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
-                self.up[s][g] += self.down[s][g]
+                self.up[s][g] += tuple(self.down[s][g])
                 self.down[s][g] = []
 
     def _tally(self, g: int, exceptional: bool) -> list:
@@ -785,20 +784,20 @@ class CCState(State):
         reverse = (n_p[0] + n_p[1] > 0) if self.philosopher_any else n_p[0] != n_p[1]
         hi = 0 if sums[0] > sums[1] else 1
         winner = 1 - hi if reverse else hi
-        self.won[winner][g] += 1
-        self.left[g] -= 1
+        self.won[winner] = _bumped(self.won[winner], g, 1)
+        self.left = _bumped(self.left, g, -1)
         discarded = ([], [])
         for s, highest in self._discarders(hi, winner):
             numbered = [v for v in self.up[s][g] if v]
             if numbered:
                 v = max(numbered) if highest else min(numbered)
-                self.up[s][g].remove(v)
-                self.inf_discard[s][v] += 1
+                self.up[s][g] = _without(self.up[s][g], v)
+                self.inf_discard[s] = _bumped(self.inf_discard[s], v, 1)
                 discarded[s].append(v)
         for s in (0, 1):                                                # C30.6
             while PHILOSOPHER in self.up[s][g]:
-                self.up[s][g].remove(PHILOSOPHER)
-                self.inf_discard[s][PHILOSOPHER] += 1
+                self.up[s][g] = _without(self.up[s][g], PHILOSOPHER)
+                self.inf_discard[s] = _bumped(self.inf_discard[s], PHILOSOPHER, 1)
                 discarded[s].append(PHILOSOPHER)
         out = [(_vote_held, g, cards, sums, winner, reverse, (_names(discarded[0]), _names(discarded[1])),
                 exceptional)] if self.narrate else []
@@ -821,17 +820,18 @@ class CCState(State):
         2024 its bust, in the bag or beside the group (N6)."""
         out = [(ev.GroupExhausted, GROUPS[g], BUST_NAMES[g] if self.ed2024 else None)] if self.narrate else []
         for s in (0, 1):
-            gone = self.up[s][g] + self.down[s][g]
+            gone = (*self.up[s][g], *self.down[s][g])
             self.know_inf[1 - s].reveal_all(1 + g, self.down[s][g])
             for v in gone:
-                self.inf_discard[s][v] += 1
-            self.up[s][g], self.down[s][g] = [], []
+                self.inf_discard[s] = _bumped(self.inf_discard[s], v, 1)
+            self.up[s][g], self.down[s][g] = (), []
             if gone and self.narrate:
                 out.append((_influence_removed, s, g, tuple(gone), "exhausted"))
-        for pile in (self.voc_deck, self.voc_discard):
-            if g in pile:
-                pile.remove(g)
-        self.voc_out.append(g)
+        if g in self.voc_deck:
+            self.voc_deck = _without(self.voc_deck, g)
+        if g in self.voc_discard:
+            self.voc_discard = _without(self.voc_discard, g)
+        self.voc_out += (g,)
         return out
 
     # -- passive turn (C21, C22) -----------------------------------------------------------
@@ -849,11 +849,11 @@ class CCState(State):
     def _passive_draws(self, p: int, pile: int) -> list:
         """C21: every card from the chosen pile; the rest from the other if it runs short."""
         out = []
-        piles = (self.inf_pile[p], self.act_pile[p])
+        piles = (self.inf_pile, self.act_pile)   # each seat's pile is replaced as it is drawn from
         for _ in range(self.owed):
-            if not piles[pile]:
+            if not piles[pile][p]:
                 pile = 1 - pile
-                if not piles[pile]:
+                if not piles[pile][p]:
                     break
             out += self._draw(p, pile)
         return out + self._end_passive_turn()
@@ -928,11 +928,15 @@ class CCState(State):
         self.know_inf = [NO_KNOWLEDGE, NO_KNOWLEDGE]
         self.know_act = [NO_KNOWLEDGE, NO_KNOWLEDGE]
 
-    # ``pending`` and ``castle_groups`` are tuples, shared; one row per seat
-    clone = cloner(outer=2, hand_inf=ROWS, hand_act=ROWS, down=GRID, up=GRID, inf_pile=ROWS, act_pile=ROWS,
-                   unarranged=ROWS, inf_discard=ROWS, act_discard=ROWS, won=ROWS, left=LIST, voc_deck=LIST,
-                   voc_discard=LIST, voc_out=LIST, bonus=LIST, bonus_out=LIST, opening_used=LIST,
-                   castle_buf=LIST, know_inf=CLONES, know_act=CLONES)
+    # What changes at most once a turn or so is kept in tuples, replaced when it changes, and
+    # shared by copies: the piles, the VoC deck (bag), the discards, the patricians won and left,
+    # the face-up cards, the bonus goals, ``opening_used``, ``castle_buf``, ``pending`` and
+    # ``castle_groups``. A search copies a state for every world it samples; the hands and the
+    # face-down cards stay lists (one row per seat), and the outer lists of per-seat tuples
+    # are copied.
+    clone = cloner(outer=2, hand_inf=ROWS, hand_act=ROWS, down=GRID, up=ROWS, inf_pile=LIST, act_pile=LIST,
+                   unarranged=LIST, inf_discard=LIST, act_discard=LIST, won=LIST, know_inf=CLONES,
+                   know_act=CLONES)
 
     def _resample(self, player: int, rng: random.Random) -> CCState:
         """A world p cannot tell from this one (C35): p's pools over the opponent's cards are
@@ -945,33 +949,32 @@ class CCState(State):
         zones = self.know_inf[p].sample(rng)
         w.hand_inf[q] = _counts(zones[Z_HAND])
         w.down[q] = [zones[1 + g] for g in range(5)]
-        w.inf_pile[q] = zones[Z_PILE]
+        w.inf_pile[q] = tuple(zones[Z_PILE])
         if self.active == q and self.phase == CASTLING_PLACE:
-            w.castle_buf = _counts(zones[Z_BUF])
+            w.castle_buf = tuple(_counts(zones[Z_BUF]))
         azones = self.know_act[p].sample(rng)
         w.hand_act[q] = _counts(azones[ZA_HAND])
-        w.act_pile[q] = azones[ZA_PILE]
-        w.unarranged[q] = _counts(azones[ZA_SETUP])
+        w.act_pile[q] = tuple(azones[ZA_PILE])
+        w.unarranged[q] = tuple(_counts(azones[ZA_SETUP]))
         if self.phase == OPENING and self.current_player == q:
             # C10/C35: mid-opening, the values q has opened are those dealt to q's groups.
-            w.opening_used = [0] * 6
+            used = [0] * 6
             for g in range(5):
                 for v in w.down[q][g]:
-                    w.opening_used[v] = 1
-        w.inf_pile[p] = sorted(self.inf_pile[p])
-        shuffle(rng, w.inf_pile[p])
+                    used[v] = 1
+            w.opening_used = tuple(used)
+        w.inf_pile[p] = _shuffled(rng, self.inf_pile[p])
         if not self.arranged:
-            w.act_pile[p] = sorted(self.act_pile[p])
-            shuffle(rng, w.act_pile[p])
+            w.act_pile[p] = _shuffled(rng, self.act_pile[p])
         if not self.ed2024:
-            w.voc_deck = sorted(self.voc_deck)
-            shuffle(rng, w.voc_deck)
+            w.voc_deck = _shuffled(rng, self.voc_deck)
         if not self.is_terminal:  # C34: at the end both bonus goals are shown; keep them
             unseen = list(BONUS_GOALS)
             unseen.remove(self.bonus[p])
             shuffle(rng, unseen)
-            w.bonus[q] = unseen.pop()
-            w.bonus_out = sorted(unseen)
+            bonus = list(self.bonus)
+            bonus[q] = unseen.pop()
+            w.bonus, w.bonus_out = tuple(bonus), tuple(sorted(unseen))
         return w
 
     # -- inspection -------------------------------------------------------------------------
@@ -1002,6 +1005,28 @@ def _with_room(rooms: list[int]) -> tuple:
 
 def _held(counts: list[int]) -> tuple:
     return tuple([v for v in range(6) if counts[v]])
+
+
+def _bumped(row: tuple, i: int, by: int) -> tuple:
+    """``row`` with ``row[i]`` changed by ``by``: the counts kept in tuples are replaced, never
+    changed, so that copies can share them."""
+    out = list(row)
+    out[i] += by
+    return tuple(out)
+
+
+def _without(cards: tuple, v: int) -> tuple:
+    """``cards`` less the first ``v`` (as ``list.remove``)."""
+    i = cards.index(v)
+    return cards[:i] + cards[i + 1:]
+
+
+def _shuffled(rng: random.Random, cards) -> tuple:
+    """``cards`` in an order drawn by ``rng`` from their sorted order (so it depends on the
+    multiset only)."""
+    out = sorted(cards)
+    shuffle(rng, out)
+    return tuple(out)
 
 
 def _counts(values) -> list[int]:
