@@ -69,7 +69,8 @@ def play(job: dict) -> dict:
     """One game: ``job`` names the game, the deal's seed, the ISMCTS seat and the time per move."""
     game = ludus.make(job["game"], **job["options"])
     state = game.new_state(seed=job["seed"])
-    agents = [make_agent(f"ismcts:time={job['time']}", game, seed=derive_seed(job["seed"], "ismcts", p))
+    spec = f"ismcts:time={job['time']}" + (f",{job['search']}" if job.get("search") else "")
+    agents = [make_agent(spec, game, seed=derive_seed(job["seed"], "ismcts", p))
               if p == job["ismcts_seat"] else
               FlatMonteCarlo(game, seed=derive_seed(job["seed"], "flat", p), time_limit=job["time"])
               for p in range(game.num_players)]
@@ -96,6 +97,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--time", type=float, default=0.2, help="CPU seconds per move for both agents (default 0.2)")
     ap.add_argument("-n", "--games", type=int, default=200, help="games, rounded up to whole rotations")
     ap.add_argument("--seed", type=int, default=0, help="the first deal's seed (deals are seed, seed+1, ...)")
+    ap.add_argument("--search", default="", metavar="K=V,...",
+                    help="ISMCTS parameters beyond the time, e.g. c=1.0,rollout=heuristic (default: the game's)")
     ap.add_argument("-j", "--workers", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--log", required=True, help="JSON-lines file of finished games (resumed if it exists)")
     args = ap.parse_args(argv)
@@ -104,12 +107,14 @@ def main(argv: list[str] | None = None) -> None:
     seats = game.num_players
     deals = math.ceil(args.games / seats)
     jobs = [{"game": args.game, "options": options, "seed": args.seed + d, "ismcts_seat": (d + r) % seats,
-             "time": args.time} for d in range(deals) for r in range(seats)]
+             "time": args.time, **({"search": args.search} if args.search else {})}
+            for d in range(deals) for r in range(seats)]
     log = pathlib.Path(args.log)
     done = []
     if log.exists():
         done = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
-    key = lambda j: (j["game"], json.dumps(j["options"], sort_keys=True), j["seed"], j["ismcts_seat"], j["time"])  # noqa: E731
+    key = lambda j: (j["game"], json.dumps(j["options"], sort_keys=True), j["seed"], j["ismcts_seat"], j["time"],  # noqa: E731
+                     j.get("search", ""))
     have = {key(line) for line in done}
     todo = [j for j in jobs if key(j) not in have]
     print(f"{args.game} {options or ''}: {len(done)} games logged, {len(todo)} to play at {args.time} s a move",
@@ -129,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
     mine = [line for line in done if key(line) in {key(j) for j in jobs}]
     total = sum(score(line) for line in mine)
     lo, hi = wilson(total, len(mine))
-    print(f"ismcts:time={args.time} against flat Monte Carlo at {args.time} s, {args.game} {options or ''}: "
+    search = f",{args.search}" if args.search else ""
+    print(f"ismcts:time={args.time}{search} against flat Monte Carlo at {args.time} s, {args.game} {options or ''}: "
           f"{total / max(len(mine), 1):.1%} of {len(mine)} games (95 % interval {lo:.1%} … {hi:.1%})")
 
 

@@ -1,16 +1,19 @@
 """Agents: they see only a Perspective and answer with an action.
 
-``make(spec, game)`` builds one from the strings the command line takes: ``"random"``,
+``make(spec, game)`` builds one from the strings the command line takes: a level
+(``"beginner"``, ``"casual"``, ``"club"``, ``"strong"``, ``"master"``: see ``levels``), ``"random"``,
 ``"heuristic"``, ``"heuristic:seed=3"``, ``"ismcts:hard"``, ``"ismcts:iterations=2000,seed=4"``,
-``"ismcts:time=1.0"``, ``"policy:path=FILE"`` (a trained network). A game's heuristic lives with
-the game, declared in its ``Game.parts``.
+``"ismcts:time=1.0"``, ``"policy:path=FILE"`` (a trained network), ``"heuristic:blunder=0.3"``
+(the heuristic, playing a random legal move instead three times in ten). A game's heuristic lives
+with the game, declared in its ``Game.parts``.
 """
 
 from __future__ import annotations
 
 from ..core.errors import OptionError, echo
-from .base import Agent, parse_spec, spec_seed
-from .random_agent import RandomAgent
+from .base import Agent, decimal, parse_spec, spec_seed
+from .levels import LEVEL_NAMES, level_spec
+from .random_agent import BlunderingAgent, RandomAgent
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "policy")
 
@@ -20,6 +23,11 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     name, params = parse_spec(spec)
     given = spec_seed(params, spec)
     seed = given if given is not None else seed
+    if name in LEVEL_NAMES:
+        if params:
+            raise OptionError(f"level {name!r} takes no parameters {', '.join(sorted(params))[:100]} (only "
+                              f"seed=N); it is {level_spec(game, name)!r}, which you may give with your changes")
+        return make(level_spec(game, name), game, seed)
     if name == "ismcts":
         from .ismcts import from_params
 
@@ -34,13 +42,34 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         agent_cls = game.parts.heuristic
         if agent_cls is None:
             raise OptionError(f"{game.id} has no heuristic agent yet")
+        if "blunder" in params:
+            rate = _blunder_rate(params, spec)
+            # The coin has its own stream: the same seed would pair it draw for draw with the
+            # heuristic's tie-breaks.
+            return BlunderingAgent(agent_cls(game, seed=seed), rate, seed=None if seed is None else f"{seed}/blunder")
     else:
         raise OptionError(f"unknown agent {echo(name, 60)} in spec {echo(spec)}; known agents: "
-                          f"{', '.join(AGENT_NAMES)}")
+                          f"{', '.join(AGENT_NAMES)}, or a level: {', '.join(LEVEL_NAMES)}")
     if params:
-        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))[:100]} "
-                          "(only seed=N)")
+        takes = "blunder=P and seed=N" if name == "heuristic" else "only seed=N"
+        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))[:100]} ({takes})")
     return agent_cls(game, seed=seed)
 
 
-__all__ = ["Agent", "RandomAgent", "make", "parse_spec"]
+def _blunder_rate(params: dict, spec: str) -> float:
+    """``blunder=P``: the chance, 0 to 1, of a random legal move instead of the heuristic's."""
+    text = params.pop("blunder")
+    if params:
+        raise OptionError(f"heuristic takes blunder=P and seed=N, not {', '.join(sorted(params))[:100]} "
+                          f"(in {echo(spec)})")
+    try:
+        rate = decimal(text)
+    except ValueError:
+        rate = None
+    if rate is None or not 0 <= rate <= 1:
+        raise OptionError(f"heuristic blunder={echo(text, 40)} in {echo(spec)} is not a chance from 0 to 1, "
+                          "e.g. blunder=0.3")
+    return rate
+
+
+__all__ = ["Agent", "BlunderingAgent", "RandomAgent", "make", "parse_spec"]

@@ -31,6 +31,9 @@ def games_cmd() -> None:
             shown = " | ".join(f"[bold]{v}[/bold]" if v == defaults[name] else str(v) for v in values)
             t.add_row(f"  {name}", shown, escape(docs.get(name, "")))
         console.print(t)
+        if game.parts.levels:
+            console.print("  [dim]bots by level:[/dim] " + " · ".join(
+                f"[cyan]{name}[/cyan] {escape(spec)}" for name, spec in game.parts.levels.items()))
 
 
 # -- play -----------------------------------------------------------------------------------

@@ -84,9 +84,9 @@ def _check_save(path: str) -> None:
 @click.option("--as", "as_", default=None, metavar="SEAT",
               help="Your seat: a number (0 = first) or a name (cleopatra, caesar). Default: seat 0.")
 @click.option("--vs", "vs", default=None, metavar="AGENT",
-              help="The agent at every other seat, e.g. random, heuristic, ismcts:easy|medium|hard "
-                   "(search bot: 200 or 1000 iterations, or 1 CPU second per move), "
-                   "ismcts:iterations=500,seed=3. [default: random]")
+              help="The agent at every other seat: a level, weakest first beginner|casual|club|strong|master "
+                   "(ludus games shows what each is in each game), or a spec such as random, heuristic, "
+                   "ismcts:hard, ismcts:iterations=500,seed=3. [default: random]")
 @click.option("--seats", default=None, metavar="LIST",
               help="Every seat, comma-separated: human (a person at this terminal) or an agent spec, "
                    "e.g. human,heuristic,random,human. Several humans share the terminal "

@@ -51,13 +51,25 @@ class TerminalFace:
     help_text: Callable | None = None
 
 
+# The named levels a person picks a bot by, weakest first (``ludus.agents.levels``).
+LEVEL_NAMES = ("beginner", "casual", "club", "strong", "master")
+
+
 @dataclasses.dataclass(frozen=True)
 class Parts:
-    """A game's parts: its heuristic agent class, its search hooks, its terminal face."""
+    """A game's parts: its heuristic agent class, its search hooks, its terminal face, and its
+    levels — the agent spec behind each name of ``LEVEL_NAMES``, weakest first, chosen by a
+    calibration (or none: the game offers no levels)."""
 
     heuristic: type | None = None
     search: SearchHooks = SearchHooks()
     terminal: TerminalFace | None = None
+    levels: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.levels and tuple(self.levels) != LEVEL_NAMES:
+            raise ValueError(f"a game's levels are {', '.join(LEVEL_NAMES)}, in this order; got "
+                             f"{', '.join(map(str, self.levels))}")
 
 
 NO_PARTS = Parts()

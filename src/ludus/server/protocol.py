@@ -17,14 +17,16 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 import ludus
 from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
+from ludus.agents.levels import LEVEL_NAMES
 from ludus.core.errors import LudusError, OptionError, echo
 from ludus.core.options import option_choices, parse_options
 
 # A client's message, in bytes of its text; longer ones are refused unread.
 MAX_MESSAGE = 4096
-# The agents a table may seat: none with a budget or a seed of the creator's choosing (a search
-# without a bound is a way to take the server's processors; a seed, a way to predict a bot).
-AGENTS = ("random", "heuristic", *(f"ismcts:{level}" for level in LEVELS))
+# The agents a table may seat: the game's named levels first, then the plain bots and the search
+# budgets by name; none with a budget or a seed of the creator's choosing (a search without a
+# bound is a way to take the server's processors; a seed, a way to predict a bot).
+AGENTS = (*LEVEL_NAMES, "random", "heuristic", *(f"ismcts:{level}" for level in LEVELS))
 PERSON = "person"
 
 
@@ -140,9 +142,16 @@ def games(extra: tuple[str, ...] = ()) -> list[dict]:
                     "options": [{"name": name, "values": list(values), "default": defaults[name],
                                  "doc": fields[name].metadata.get("doc", "")}
                                 for name, values in option_choices(game.options_class).items()],
-                    "agents": [a for a in AGENTS if a != "heuristic" or game.parts.heuristic]
-                              + [a for a in extra if _fits(a, game)]})
+                    "agents": [a for a in AGENTS if _offered(a, game)] + [a for a in extra if _fits(a, game)]})
     return out
+
+
+def _offered(spec: str, game) -> bool:
+    """Whether a built-in agent is there for this game: levels where the game declares them, the
+    heuristic where it has one."""
+    if spec in LEVEL_NAMES:
+        return bool(game.parts.levels)
+    return spec != "heuristic" or game.parts.heuristic is not None
 
 
 def check_table(game_id: Any, options: Any, seats: Any, extra: tuple[str, ...] = ()):

@@ -32,6 +32,9 @@ function seatCount(g) {
   return players !== undefined ? Number(players) : g.players;
 }
 
+// The named levels, weakest first: listed apart from the other bots.
+const LEVELS = ["beginner", "casual", "club", "strong", "master"];
+
 function agentLabel(spec) {
   return spec === "person" ? t("seat.person") : t(`agent.${spec}`);
 }
@@ -58,11 +61,14 @@ function drawSeats() {
   const names = Array.from({ length: n }, (_, i) => g.seat_names[i] ?? `seat ${i}`);
   replace($("seats"), h("legend", {}, t("lobby.seats")), names.map((name, i) => {
     const id = `seat-${i}`;
-    const value = before[i] ?? (i === 0 ? "person" : g.agents.includes("heuristic") ? "heuristic" : g.agents[0]);
+    const value = before[i] ?? (i === 0 ? "person" : ["club", "heuristic"].find((a) => g.agents.includes(a)) ?? g.agents[0]);
+    const option = (spec) => h("option", { value: spec, selected: spec === value }, agentLabel(spec));
+    const levels = g.agents.filter((a) => LEVELS.includes(a));
     return h("div.option", {},
       h("label", { for: id }, name),
-      h("select", { id, name: `seat.${i}` }, ["person", ...g.agents].map((spec) =>
-        h("option", { value: spec, selected: spec === value }, agentLabel(spec)))));
+      h("select", { id, name: `seat.${i}` }, option("person"),
+        levels.length ? h("optgroup", { label: t("lobby.levels") }, levels.map(option)) : [],
+        h("optgroup", { label: t("lobby.bots") }, g.agents.filter((a) => !LEVELS.includes(a)).map(option))));
   }));
 }
 
