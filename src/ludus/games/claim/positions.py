@@ -325,7 +325,7 @@ def position(
     s.discard = discarded + sorted(rest)
     s.deck = face_down
     s.prizes = face_up
-    s.trick = played
+    s.trick = tuple(played)
     s.last_trick, s.ranking = (), ()
     s.leader = s.next_leader = leader
     s.phase = phase

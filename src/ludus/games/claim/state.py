@@ -50,6 +50,13 @@ OPPONENTS = {n: tuple(tuple(q for q in range(n) if q != p and not (n == 4 and an
                       for p in range(n)) for n in DEAL}
 
 _PLAY, _TAKE = PLAY_OF.__getitem__, TAKE_OF.__getitem__
+
+# K12 by table: STRENGTH[led][card] ranks a card in a trick led with faction ``led``: its tier (2:
+# a Knight on Goblins, 1: the led faction or a Doppelganger, 0: any other), then its value, times
+# 64 to leave room below for the order of play and the seat.
+STRENGTH = tuple(tuple(((2 if led == GOBLINS and c // 10 == KNIGHTS else 1 if c // 10 in (led, DOPPELGANGERS) else 0)
+                        * 10 + c % 10) * 64 for c in range(100)) for led in range(10))
+
 _lazy = LazyEvents.of
 
 
@@ -68,11 +75,11 @@ def _game_over(state: ClaimState) -> ev.GameOver:
 class ClaimState(State):
     """A position of Claim. Seats 0..n-1 play clockwise; with 4, seats 0+2 and 1+3 are teams.
 
-    Hands, the deck, the face-up prizes, the trick and the discard pile are lists; every other
-    pile (follower, score, Gnome and Troll piles, removed Gnomes, the knowledge of K16) and the
-    seats' voids are tuples, replaced when they change. Those change at most a few times a
-    trick, while a search copies a state for every world it samples: a clone copies the lists
-    and shares the tuples.
+    Hands (kept sorted), the deck, the face-up prizes and the discard pile are lists; every other
+    pile (the trick, follower, score, Gnome and Troll piles, removed Gnomes, the knowledge of
+    K16) and the seats' voids are tuples, replaced when they change. Those change at most a
+    few times a trick, while a search copies a state for every world it samples: a clone copies
+    the lists and shares the tuples.
     """
 
     __slots__ = (
@@ -100,7 +107,7 @@ class ClaimState(State):
         s.score = [()] * n
         s.gnomes = [()] * n
         s.trolls_waiting, s.discard, s.removed = (), [], ()
-        s.prizes, s.trick, s.last_trick, s.ranking = [], [], (), ()
+        s.prizes, s.trick, s.last_trick, s.ranking = [], (), (), ()
         s.leader = rng.randrange(n) if o.first_leader == "random" else int(o.first_leader)  # K8
         s.next_leader = s.leader
         s.phase = 1
@@ -214,7 +221,7 @@ class ClaimState(State):
                     self.voids = (*voids[:p], voids[p] | 1 << led, *voids[p + 1:])
         if self.phase == 2 and self.tracking:
             self.played[p] += (card,)
-        trick.append((p, card))
+        self.trick = trick = (*trick, (p, card))
         if self.told is not None:
             self.told.append((ev.CardPlayed, p, NAMES[card], followed))
         if len(trick) < self.n:
@@ -237,22 +244,21 @@ class ClaimState(State):
     def _rank(self) -> tuple[int, ...]:
         """K12: seats of the trick, best first."""
         trick = self.trick
-        led = trick[0][1] // 10
+        row = STRENGTH[trick[0][1] // 10]
         if len(trick) == 2:   # two players: the follower wins only by ranking strictly higher
             (leader, lead), (follower, card) = trick
-            f = card // 10
-            if (led == GOBLINS and f == KNIGHTS) or ((f == led or f == DOPPELGANGERS) and card % 10 > lead % 10):
-                return (follower, leader)
-            return (leader, follower)
-        goblins_led = led == GOBLINS
-        keys = []
-        for i, (seat, card) in enumerate(self.trick):
-            f = card // 10
-            tier = 2 if goblins_led and f == KNIGHTS else 1 if f == led or f == DOPPELGANGERS else 0
-            # One int per card: tier, then value, then earlier play (K12.4); the seat in 3 bits.
-            keys.append(((tier * 10 + card % 10) * 8 + 7 - i) * 8 + seat)
+            return (follower, leader) if row[card] > row[lead] else (leader, follower)
+        # One int per card: its strength, then earlier play (K12.4), then the seat, 3 bits each;
+        # written out for 3 and 4 cards (a comprehension and a generator cost more than the sort).
+        if len(trick) == 3:
+            (s0, c0), (s1, c1), (s2, c2) = trick
+            keys = [row[c0] + 56 + s0, row[c1] + 48 + s1, row[c2] + 40 + s2]
+            keys.sort(reverse=True)
+            return (keys[0] & 7, keys[1] & 7, keys[2] & 7)
+        (s0, c0), (s1, c1), (s2, c2), (s3, c3) = trick
+        keys = [row[c0] + 56 + s0, row[c1] + 48 + s1, row[c2] + 40 + s2, row[c3] + 32 + s3]
         keys.sort(reverse=True)
-        return tuple(k & 7 for k in keys)
+        return (keys[0] & 7, keys[1] & 7, keys[2] & 7, keys[3] & 7)
 
     def _next_leader(self, winner: int) -> int:
         """K15, K21: the winner leads, unless a Dragon says otherwise (``self.trick`` is full)."""
@@ -268,9 +274,8 @@ class ClaimState(State):
         self.ranking = ranking = self._rank()
         winner = ranking[0]
         self.next_leader = self._next_leader(winner)
-        trick = self.trick
-        self.last_trick = tuple(trick)   # read-only: copies share it
-        self.trick = []
+        trick = self.last_trick = self.trick
+        self.trick = ()
         told = self.told
         if told is not None:
             told.append((ev.TrickWon, winner, ranking, self.phase))
@@ -526,7 +531,7 @@ class ClaimState(State):
 
     # the piles held in tuples are shared; a search copy's knowledge is None
     clone = cloner(hands=ROWS, followers=LIST, score=LIST, gnomes=LIST, discard=LIST, deck=LIST, prizes=LIST,
-                   trick=LIST, known=or_none(LIST), played=or_none(LIST))
+                   known=or_none(LIST), played=or_none(LIST))
 
     def _resample(self, player: int, rng: random.Random) -> ClaimState:
         """A world ``player`` cannot tell from this one (K16).
