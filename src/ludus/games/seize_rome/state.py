@@ -138,23 +138,28 @@ class SeizeRomeState(State):
         none of its ``barred`` cards, in hand or face down. The last is needed only where a pool
         mixes barred cards with that seat's places (after a drawer played a card either of two
         pools could have given)."""
-        out = {self._top_zone() + 1: self.layer}
-        for r in range(self.regions):
-            for q in range(self.n):
-                out[self._hand_zone(q) + 1 + r] = REGION_FITS[r]
-                if self.early[q][r]:
-                    out[self._early_zone(q, r)] = REGION_FITS[r] - self.early_bar[q] - self.barred[q]
+        n, regions, early = self.n, self.regions, self.early
+        # the zone numbers of _hand_zone and _early_zone, worked out here: this runs for every
+        # world sampled
+        seat_zones, early_zones = regions + 1, n * (regions + 1) + 2
+        out = {early_zones - 1: self.layer}
+        for r in range(regions):
+            for q in range(n):
+                out[q * seat_zones + 1 + r] = REGION_FITS[r]
+                if early[q][r]:
+                    out[early_zones + q * regions + r] = REGION_FITS[r] - self.early_bar[q] - self.barred[q]
         pools = self.know[player].pools
-        for q in range(self.n):
+        for q in range(n):
             barred = self.barred[q]
             if q == player or not barred:
                 continue
-            places = range(self._hand_zone(q), self._hand_zone(q) + 1 + self.regions)
+            hand = q * seat_zones
+            places = range(hand, hand + 1 + regions)
             if not any(s[z] for c, s in pools if any(c[v] for v in barred) for z in places):
                 continue
-            out[self._hand_zone(q)] = ANY_CARD - barred
-            for r in range(self.regions):
-                out[self._hand_zone(q) + 1 + r] = REGION_FITS[r] - barred
+            out[hand] = ANY_CARD - barred
+            for r in range(regions):
+                out[hand + 1 + r] = REGION_FITS[r] - barred
         return out
 
     # -- legal actions --------------------------------------------------------------------
@@ -402,61 +407,88 @@ class SeizeRomeState(State):
     clone = cloner(hands=ROWS, board=ROWS, pile=LIST, discard=LIST, table=LIST, controllers=LIST,
                    bonus_drawn=LIST, know=CLONES, below=LIST, barred=LIST, early=LIST, early_bar=LIST)
 
-    def _resample(self, player: int, rng: random.Random) -> SeizeRomeState:
+    def sampler(self, player: int):
+        """``resample`` for many worlds of one position: what the seat's pools are dealt under
+        (``_accepts``) is worked out once. (A search copy keeps no knowledge: it refuses when
+        a world is asked for, as ``resample`` does.)"""
+        self._check_seat(player, "resample")
+        accepts = self._accepts(player) if self.tracking else None
+        return functools.partial(self._resample, player, accepts=accepts)
+
+    def _resample(self, player: int, rng: random.Random, accepts: dict | None = None) -> SeizeRomeState:
         """A world ``player`` cannot tell from this one (S18): the seat's pools are dealt afresh
         (face-down cards stay of their region's colour or wild; the revealed cards put under the
         pile stay in their layer or in the hands of those who drew from it, never with a seat
         barred from them; the intact layers beneath are reshuffled); the other seats' knowledge
-        in the world is rebuilt from the world's own cards."""
+        in the world is rebuilt from the world's own cards. ``accepts``: ``_accepts(player)``,
+        if ``sampler`` worked it out already."""
         w = self.clone()
         w._forget_past(rng)
-        zones = self.know[player].sample(rng, self._accepts(player))
-        for q in range(self.n):
+        zones = self.know[player].sample(rng, self._accepts(player) if accepts is None else accepts)
+        n, regions = self.n, self.regions
+        seat_zones, early_zones = regions + 1, n * (regions + 1) + 2   # as _hand_zone, _early_zone
+        for q in range(n):
             if q == player:
                 continue
-            w.hands[q] = sorted(zones[self._hand_zone(q)])
-            for r in range(self.regions):
-                w.board[r][q] = (*zones[self._early_zone(q, r)], *zones[self._hand_zone(q) + 1 + r])
-        top, revealed = zones[self._top_zone()], zones[self._top_zone() + 1]
+            hand = q * seat_zones
+            w.hands[q] = sorted(zones[hand])
+            for r in range(regions):
+                w.board[r][q] = (*zones[early_zones + q * regions + r], *zones[hand + 1 + r])
+        top, revealed = zones[early_zones - 2], zones[early_zones - 1]
         w.pile = []
         for layer in reversed(self.below):   # the pile lists its bottom first
             layer = sorted(layer)
             shuffle(rng, layer)
             w.pile += layer
         w.pile += revealed + top
-        for q in range(self.n):
+        unseen = w._unseen_pile()
+        for q in range(n):
             if q != player:
-                w.know[q] = w._hidden_from(q)
+                w.know[q] = w._hidden_from(q, unseen)
         return w
 
-    def _hidden_from(self, q: int) -> QueuedKnowledge:
-        """One pool over everything seat q cannot see in this state (sound, less precise)."""
+    def _unseen_pile(self) -> list[int]:
+        """How many of each card lie in the pile above the layers waiting beneath (which are
+        public): the same for every seat, so ``_resample`` counts them once."""
         counts = [0] * NUM_CARDS
-        slots = [0] * self._zones()
-        for o in range(self.n):
+        for c in self.pile[sum(map(len, self.below)):]:
+            counts[c] += 1
+        return counts
+
+    def _hidden_from(self, q: int, unseen_pile: list[int] | None = None) -> QueuedKnowledge:
+        """One pool over everything seat q cannot see in this state (sound, less precise).
+        ``unseen_pile``: ``_unseen_pile()``, if already counted."""
+        counts = (self._unseen_pile() if unseen_pile is None else unseen_pile)[:]
+        n, regions, zones = self.n, self.regions, self._zones()
+        seat_zones, early_zones = regions + 1, n * (regions + 1) + 2   # as _hand_zone, _early_zone
+        slots = [0] * zones
+        for o in range(n):
             if o == q:
                 continue
             for c in self.hands[o]:
                 counts[c] += 1
-            slots[self._hand_zone(o)] = len(self.hands[o])
-            for r in range(self.regions):
-                for c in self.board[r][o]:
+            hand, early = o * seat_zones, self.early[o]
+            slots[hand] = len(self.hands[o])
+            for r in range(regions):
+                cards = self.board[r][o]
+                for c in cards:
                     counts[c] += 1
-                slots[self._early_zone(o, r)] = self.early[o][r]
-                slots[self._hand_zone(o) + 1 + r] = len(self.board[r][o]) - self.early[o][r]
+                slots[early_zones + o * regions + r] = early[r]
+                slots[hand + 1 + r] = len(cards) - early[r]
         beneath = sum(map(len, self.below))   # public: not in any pool
-        for c in self.pile[beneath:]:
-            counts[c] += 1
-        slots[self._top_zone()] = self.pile_unseen
-        slots[self._top_zone() + 1] = len(self.pile) - self.pile_unseen - beneath
-        k = QueuedKnowledge(NUM_CARDS, self._zones())
+        top = early_zones - 2
+        slots[top] = self.pile_unseen
+        slots[top + 1] = len(self.pile) - self.pile_unseen - beneath
+        k = QueuedKnowledge(NUM_CARDS, zones)
         if self.pile_unseen:   # nobody has drawn from the revealed layer yet: it is known exactly
             layer = [0] * NUM_CARDS
             for c in self.pile[beneath:len(self.pile) - self.pile_unseen]:
                 layer[c] += 1
                 counts[c] -= 1
-            k.add(layer, [n if z == self._top_zone() + 1 else 0 for z, n in enumerate(slots)])
-            slots[self._top_zone() + 1] = 0
+            in_layer = [0] * zones
+            in_layer[top + 1] = slots[top + 1]
+            k.add(layer, in_layer)
+            slots[top + 1] = 0
         k.add(counts, slots)
         return k
 
