@@ -463,18 +463,24 @@ class ClaimState(State):
             return [[c for p in team for c in self.score[p]] for team in TEAMS]
         return self.score
 
+    @staticmethod
+    def _values(pile) -> list[list[int]]:
+        """A pile's card values per faction: their number is the faction's count, and they
+        break its ties (K30)."""
+        values: list[list[int]] = [[], [], [], [], [], [], [], [], [], []]
+        for c in pile:
+            values[c // 10].append(c % 10)
+        return values
+
     def faction_winners(self) -> dict[int, int | None]:
         """K30: per faction of the deck, the side that wins it (None: nobody)."""
-        sides = self._sides()
-        tallies = []                     # per side: cards of each faction
-        for pile in sides:
-            tally = [0] * 10
-            for c in pile:
-                tally[c // 10] += 1
-            tallies.append(tally)
+        return self._winners([*map(self._values, self._sides())])
+
+    def _winners(self, values: list[list[list[int]]]) -> dict[int, int | None]:
+        """``faction_winners`` from the sides' ``_values``."""
         out = {}
         for f in self.factions:
-            counts = [tally[f] for tally in tallies]
+            counts = [len(side[f]) for side in values]
             most = max(counts)
             if counts.count(most) == 1:   # most cards wins
                 out[f] = counts.index(most)
@@ -482,16 +488,19 @@ class ClaimState(State):
             if not most:
                 out[f] = None
                 continue
-            keys = [sorted([c % 10 for c in pile if c // 10 == f], reverse=True) if n == most else []
-                    for pile, n in zip(sides, counts, strict=True)]   # a tie: the highest card, the next …
+            keys = [sorted(side[f], reverse=True) if n == most else []
+                    for side, n in zip(values, counts, strict=True)]   # a tie: the highest card, the next …
             best = max(keys)
             out[f] = keys.index(best) if keys.count(best) == 1 else None
         return out
 
     def scores(self) -> list[int]:
         """Factions won per seat (with 4 players, the team's faction points for each partner)."""
+        return self._won(self.faction_winners())
+
+    def _won(self, winners: dict[int, int | None]) -> list[int]:
         won = [0] * (2 if self.n == 4 else self.n)
-        for side in self.faction_winners().values():
+        for side in winners.values():
             if side is not None:
                 won[side] += 1
         return [won[p % 2] for p in range(4)] if self.n == 4 else won
@@ -500,25 +509,24 @@ class ClaimState(State):
         """K31-K34. Zero for everyone while the game is not over."""
         if not self.is_terminal:
             return [0.0] * self.n
-        won = self.scores()
         if self.n != 3:
-            sides = won[:2]
+            sides = self.scores()[:2]
             if sides[0] == sides[1]:
                 return [0.0] * self.n
             best = 0 if sides[0] > sides[1] else 1
             return [1.0 if p % 2 == best else -1.0 for p in range(self.n)]
+        values = [*map(self._values, self.score)]
+        winners = self._winners(values)
+        won = self._won(winners)
         top = max(won)
         leaders = [p for p in range(3) if won[p] == top]
         if len(leaders) > 1:                                                   # K32 tie-breaks
-            winners = self.faction_winners()
-
-            def key(p):
-                most = max((sum(1 for c in self.score[p] if c // 10 == f) for f in self.factions), default=0)
-                total = sum(c % 10 for c in self.score[p] if winners.get(c // 10) == p)
-                return (most, total)
-
-            best_key = max(key(p) for p in leaders)
-            leaders = [p for p in leaders if key(p) == best_key]
+            # the most cards of one faction, then the total value of the factions won
+            key = {p: (max(map(len, values[p])),
+                       sum(sum(values[p][f]) for f, side in winners.items() if side == p))
+                   for p in leaders}
+            best_key = max(key.values())
+            leaders = [p for p in leaders if key[p] == best_key]
         if len(leaders) == 3:
             return [0.0, 0.0, 0.0]
         return [1.0 if p in leaders else -1.0 for p in range(3)]
