@@ -166,12 +166,11 @@ class SeizeRomeState(State):
 
     def _legal(self) -> list:
         hand = self.hands[self.current_player]
-        out = []
-        for c in sorted(set(hand)):
-            if c == WILD:
-                out += WILD_INTO[:self.regions]
-            else:
-                out.append(COLOURED[c])
+        # the hand is sorted and WILD is the highest card: each coloured card once, in order,
+        # then the wild's regions
+        out = [COLOURED[c] for c in dict.fromkeys(hand) if c != WILD]
+        if hand and hand[-1] == WILD:
+            out += WILD_INTO[:self.regions]
         if self.pile:
             out.append(DRAW_ACTION)
         if not self.pile or self.voluntary_pass:
@@ -201,10 +200,10 @@ class SeizeRomeState(State):
         if kind == PLAY:                                                     # S6, S7
             self.hands[p].remove(card)
             self.board[region][p] += (card,)
-            hand, spot = self._hand_zone(p), self._hand_zone(p) + 1 + region
-            for o in range(self.n):
+            hand = p * (self.regions + 1)                                    # _hand_zone(p)
+            for o, k in enumerate(self.know):
                 if o != p:   # S18: the card is of the region's colour or wild
-                    self.know[o].move(hand, spot, REGION_FITS[region])
+                    k.move(hand, hand + 1 + region, REGION_FITS[region])
             self.quiet = 0
             out = [(_card_played, p, region, card)] if self.narrate else []
         elif kind == DRAW:
@@ -222,17 +221,20 @@ class SeizeRomeState(State):
 
     def _draw(self, p: int, bonus: bool) -> list:
         card = self.pile.pop()
-        zone = self._top_zone() if self.pile_unseen else self._top_zone() + 1
+        top = self.n * (self.regions + 1)                                    # _top_zone()
         if self.pile_unseen:
+            zone = top
             self.pile_unseen -= 1
+        else:
+            zone = top + 1
         insort(self.hands[p], card)                                          # hands are kept sorted
-        hand = self._hand_zone(p)
+        hand = p * (self.regions + 1)                                        # _hand_zone(p)
         for o, k in enumerate(self.know):
             if o == p:
                 k.reveal(zone, card)
             else:
                 k.move(zone, hand)
-        if zone != self._top_zone():
+        if zone != top:
             if not bonus and self.barred[p] & self.layer:   # a draw that lifts a bar
                 self._set_apart_early_cards(p)
             self.barred[p] = self.barred[p] - self.layer
@@ -265,14 +267,16 @@ class SeizeRomeState(State):
 
     def _resolve_round(self) -> list:
         out = []
-        for r in range(self.regions):                                        # S9: everyone sees the cards
+        n, regions = self.n, self.regions
+        seat_zones, early_zones = regions + 1, n * (regions + 1) + 2   # as _hand_zone, _early_zone
+        for r in range(regions):                                             # S9: everyone sees the cards
             cards = self.board[r]
-            for q in range(self.n):
+            for q in range(n):
                 if not cards[q]:   # nothing to reveal (revealing no cards changes no knowledge)
                     continue
                 early = self.early[q][r]   # the cards are in play order: the early ones first
                 earlier, later = cards[q][:early], cards[q][early:]
-                early_zone, zone = self._early_zone(q, r), self._hand_zone(q) + 1 + r
+                early_zone, zone = early_zones + q * regions + r, q * seat_zones + 1 + r
                 for o, k in enumerate(self.know):
                     if o != q:
                         if earlier:
@@ -290,7 +294,7 @@ class SeizeRomeState(State):
         for winner in winners:                                               # S12
             if winner is not None and self.pile:
                 out += self._draw(winner, bonus=True)
-        played = [c for r in range(self.regions) for q in range(self.n) for c in self.board[r][q]]
+        played = [c for region in self.board for cards in region for c in cards]
         revealed, self.board = self.board, [[()] * self.n for _ in range(self.regions)]
         self.last_round = RoundReveal(self.round, strengths, winners, tuple(map(tuple, revealed)))
         controlled = self.controlled()
