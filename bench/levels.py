@@ -13,7 +13,7 @@ person waits for it on this machine. ``DIR/levels.json`` gets the specs, ratings
 between neighbours, the times, the commit and the machine's load.
 
 ``--plot`` draws the ladders of several calibrated games side by side (rating with its interval
-per level), for docs/agents.md.
+per level), and ``--table`` prints them as the Markdown table of docs/agents.md.
 """
 
 from __future__ import annotations
@@ -123,6 +123,24 @@ def plot(target: str, dirs: list[str]) -> None:
     print(f"Written: {target}")
 
 
+def table(dirs: list[str]) -> None:
+    """The ladders as one Markdown table: per game and level its spec, rating, step up from the
+    level below (with that pair's score), and time per move."""
+    print("| game | level | spec | rating (95 % interval) | step from the level below | time per move |")
+    print("| --- | --- | --- | ---: | --- | ---: |")
+    for d in dirs:
+        ladder = json.loads((Path(d) / "levels.json").read_text())
+        steps = {n["upper"]: n for n in ladder["neighbours"]}
+        for lv in ladder["levels"]:
+            step = steps.get(lv["spec"])
+            shown = (f"+{lv['gap_below']} (it scored {1 - step['lower_score']:.0%} of {step['games']})"
+                     if step else "—")
+            timing = lv["time_per_move"]
+            seconds = f"{timing['mean_s']:.3f} s" if timing else "—"
+            print(f"| {ludus.make(ladder['game']).title} | {lv['level']} | `{lv['spec']}` | "
+                  f"{lv['rating']:+d} ({lv['lo']:+d} … {lv['hi']:+d}) | {shown} | {seconds} |")
+
+
 def _commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
@@ -143,14 +161,18 @@ def main() -> None:
     parser.add_argument("--timing-games", type=int, default=4, help="games per level timed against the heuristic")
     parser.add_argument("--out", help="the tournament's directory (resumable)")
     parser.add_argument("--plot", metavar="PNG", help="draw the ladders of the calibrated DIRS instead")
+    parser.add_argument("--table", action="store_true", help="print the ladders of the calibrated DIRS as Markdown")
     parser.add_argument("dirs", nargs="*", default=[], help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args()
+    dirs = ([args.game] if args.game else []) + args.dirs + rest
     if args.plot:
-        plot(args.plot, ([args.game] if args.game else []) + args.dirs + rest)
+        plot(args.plot, dirs)
+    elif args.table:
+        table(dirs)
     elif args.game and args.out:
         calibrate(args)
     else:
-        parser.error("name a game and --out DIR, or --plot PNG with calibrated directories")
+        parser.error("name a game and --out DIR, or --plot PNG / --table with calibrated directories")
 
 
 if __name__ == "__main__":

@@ -36,3 +36,5 @@ def test_a_calibration_rates_the_five_levels_and_resumes(tmp_path):
     png = tmp_path / "ladder.png"
     _run("--plot", str(png), str(out))
     assert png.read_bytes().startswith(b"\x89PNG")
+    rows = _run("--table", str(out)).splitlines()
+    assert len(rows) == 2 + 5 and rows[3].startswith("| Claim | casual | `heuristic:blunder=0.9` |")
