@@ -14,8 +14,9 @@ only grow; what is still known to be held is worked out against ``played``
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
+from itertools import accumulate
 
 from ...core.copying import LIST, ROWS, cloner, or_none
 from ...core.errors import LudusError
@@ -580,7 +581,8 @@ class ClaimState(State):
         # can place there (taken face up, or seen by p's own Seer).
         n, peeked = self.n, self.peeked
         seers = [(q * n + r, r, self.known[r] + peeked[p * n + r], len(peeked[q * n + r]))
-                 for q in range(n) for r in range(n) if q != p and r != p and peeked[q * n + r]]
+                 for q in range(n) for r in range(n) if q != p and r != p and peeked[q * n + r]
+                 ] if any(peeked) else []
 
         def world(rng: random.Random) -> ClaimState:
             w = self.clone()
@@ -683,9 +685,15 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
     refused = 0
     for _, mask in places:
         refused |= mask
-    accepting = [[i for i, (_, mask) in enumerate(places) if not mask >> f & 1] if refused >> f & 1 else everywhere
-                 for f in range(10)]
-    refusals = {c: len(accepting[c // 10]) - len(places) for c in set(cards)}   # most refused first
+    accepting = [everywhere] * 10
+    refusal = [0] * 10               # per faction: minus the places refusing it, to sort by
+    for f in range(10):
+        if refused >> f & 1:
+            accepting[f] = [i for i, (_, mask) in enumerate(places) if not mask >> f & 1]
+            refusal[f] = len(accepting[f]) - len(places)
+    refusals: list[int] = []         # ... per card type (faction * 10 + value): most refused first
+    for r in refusal:
+        refusals += [r] * 10
 
     def deal_constrained(rng: random.Random) -> list[list[int]]:
         random_ = rng.random
@@ -694,29 +702,20 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
             shuffle(rng, order)
             order.sort(key=refusals.__getitem__)
             room = sizes[:]
-            left = sum(sizes)           # the room of every place together
             out: list[list[int]] = [[] for _ in places]
             for c in order:
                 ok = accepting[c // 10]
-                weight = left if ok is everywhere else sum([room[i] for i in ok])
-                if not weight:
-                    break
                 # rng.choices(open places, their room)[0] written out: one draw, the first
                 # place whose cumulative room exceeds it (the last open one at worst, as the
                 # bisect in choices), at a third of the cost
-                x = random_() * weight
-                total = 0
-                for i in ok:
-                    r = room[i]
-                    if r:
-                        total += r
-                        last = i
-                        if total > x:
-                            break
-                i = last
+                cum = [*accumulate(room if ok is everywhere else [room[i] for i in ok])]
+                weight = cum[-1]
+                if not weight:
+                    break
+                j = bisect_right(cum, random_() * weight)
+                i = ok[j if j < len(cum) else cum.index(weight)]
                 out[i].append(c)
                 room[i] -= 1
-                left -= 1
             else:
                 for part in out:
                     shuffle(rng, part)
