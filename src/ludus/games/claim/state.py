@@ -134,26 +134,23 @@ class ClaimState(State):
 
     # -- legal actions --------------------------------------------------------------------
 
-    def _playable(self) -> dict:
-        """The card types the seat to move may play (K11), sorted, each once: the keys of a dict
-        (``dict.fromkeys`` of a sorted list drops repeats without sorting again)."""
-        hand = self.hands[self.current_player]   # kept sorted, so a faction is a slice
-        trick = self.trick
-        if trick:
-            led = trick[0][1] // 10 * 10
-            i = bisect_left(hand, led)
-            j = bisect_left(hand, led + 10, i)
-            if i < j and led == DOPPEL_LO:
-                hand = hand[i:j]
-            elif i < j:  # the led faction and the Doppelgangers, in order of card type
-                doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
-                hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
-        return dict.fromkeys(hand)
-
     def _legal(self) -> list:
         step = self.step
         if step == PLAY_CARD:
-            return [*map(_PLAY, self._playable())]
+            # K11: the card types the seat may play, in order, each once: the keys of a dict
+            # (``dict.fromkeys`` of a sorted list drops repeats without sorting again)
+            hand = self.hands[self.current_player]   # kept sorted, so a faction is a slice
+            trick = self.trick
+            if trick:
+                led = trick[0][1] // 10 * 10
+                i = bisect_left(hand, led)
+                j = bisect_left(hand, led + 10, i)
+                if i < j and led == DOPPEL_LO:
+                    hand = hand[i:j]
+                elif i < j:  # the led faction and the Doppelgangers, in order of card type
+                    doppels = hand[bisect_left(hand, DOPPEL_LO):bisect_left(hand, DOPPEL_HI)]
+                    hand = hand[i:j] + doppels if led < DOPPEL_LO else doppels + hand[i:j]
+            return [*map(_PLAY, dict.fromkeys(hand))]
         if step == CHOOSE_PRIZE or step == SECOND_PRIZE:
             out = [*map(_TAKE, sorted(set(self.prizes)))]
             if step == CHOOSE_PRIZE and self.peek is not None:
@@ -164,23 +161,20 @@ class ClaimState(State):
         return []
 
     def playout(self, rng: random.Random, max_steps: int | None = None) -> None:
-        """``State.playout`` with card plays drawn straight from the playable card types: the
-        same moves for the same generator, without building an action list for each play."""
+        """``State.playout`` with a card play applied straight by ``_play``: the same moves for
+        the same generator, without ``_apply``'s dispatch and narration for each play."""
         self._legal_cache = None
         self.narrate = False
         random_, record = rng.random, self.history.append
         steps = 0
         while not self.is_terminal and (max_steps is None or steps < max_steps):
-            if self.step == PLAY_CARD:
-                cards = [*self._playable()]
-                card = cards[int(random_() * len(cards))]
-                self._play(self.current_player, card)
-                record(PLAY_OF[card])
+            legal = self._legal()
+            action = legal[int(random_() * len(legal))]
+            if action.kind == PLAY:
+                self._play(self.current_player, action.a)
             else:
-                legal = self._legal()
-                action = legal[int(random_() * len(legal))]
                 self._apply(action)
-                record(action)
+            record(action)
             steps += 1
 
     def _smash_targets(self, p: int, v: int) -> list[int]:
@@ -215,7 +209,8 @@ class ClaimState(State):
         followed = True
         if trick:
             led = trick[0][1] // 10
-            if card // 10 != led and card // 10 != DOPPELGANGERS:
+            f = card // 10
+            if f != led and f != DOPPELGANGERS:
                 followed = False
                 voids = self.voids
                 if self.tracking and not voids[p] >> led & 1:                 # K16
@@ -223,10 +218,12 @@ class ClaimState(State):
         if self.phase == 2 and self.tracking:
             self.played[p] += (card,)
         self.trick = trick = (*trick, (p, card))
-        if self.told is not None:
-            self.told.append((ev.CardPlayed, p, NAMES[card], followed))
-        if len(trick) < self.n:
-            self.current_player = (p + 1) % self.n
+        told = self.told
+        if told is not None:
+            told.append((ev.CardPlayed, p, NAMES[card], followed))
+        n = self.n
+        if len(trick) < n:
+            self.current_player = (p + 1) % n
         else:
             self._resolve()
 
@@ -283,14 +280,14 @@ class ClaimState(State):
         if self.phase != 1:
             self._collect_phase_two(winner)
             return
-        undead = []
-        for seat, c in trick:                                                 # K14, K19
+        undead, discard = [], self.discard
+        for _, c in trick:                                                    # K14, K19
             if c // 10 == UNDEAD:
                 undead.append(c)
             else:
-                self.discard.append(c)
-            if seat == winner:
-                seer_won = c // 10 == SEERS                                   # K28
+                discard.append(c)
+        # K28: the winner's card, found by its place in the order of play
+        seer_won = trick[(winner - trick[0][0]) % self.n][1] // 10 == SEERS
         if undead:
             self.score[winner] += tuple(undead)
             if told is not None:
