@@ -217,7 +217,7 @@ class ClaimState(State):
                     self.voids = (*voids[:p], voids[p] | 1 << led, *voids[p + 1:])
         if self.phase == 2 and self.tracking:
             self.played[p] += (card,)
-        self.trick = trick = (*trick, (p, card))
+        self.trick = trick = trick + ((p, card),)
         told = self.told
         if told is not None:
             told.append((ev.CardPlayed, p, NAMES[card], followed))
