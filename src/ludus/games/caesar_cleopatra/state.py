@@ -2,13 +2,14 @@
 
 Rule ids (C1-C35, N1-N10) refer to docs/caesar-cleopatra.md. A turn is a sequence of decisions,
 each one action; ``phase`` says which decision is due and ``current_player`` who makes it. Chance
-(shuffles, bust draws) comes from ``self._chance()``. Everything is plain lists and ints so that
-``clone`` is a handful of slice copies.
+(shuffles, bust draws) comes from ``self._chance()``. Everything is plain lists, tuples and ints:
+what changes at most once a turn or so is a tuple, replaced when it changes, so that ``clone``
+copies only the hands, the face-down cards and a few outer lists (see ``clone``).
 
 The 2024 edition (``ed2024``) is the classic state machine with a few branches: a hand of six
 refilled after the vote (N1), one card down and/or one up (N2: phases ``ADD_UP``/``ADD_DOWN``),
 the action card before or after the placement (N3), a start Veto and a shuffled pile (N4), and
-the bust bag in place of the VoC deck (N5-N7) — kept in the same three lists: ``voc_deck`` is the
+the bust bag in place of the VoC deck (N5-N7) — kept in the same three tuples: ``voc_deck`` is the
 bag (sorted: a bag has no order, each draw is a fresh chance event), ``voc_discard`` the busts
 drawn (beside their groups, grey beside the bag), ``voc_out`` the busts out of the game.
 
