@@ -6,6 +6,7 @@ tells a seat nothing it could not know (twin tables)."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 import sqlalchemy as sa
@@ -269,3 +270,23 @@ def test_the_review_switched_off_is_refused_and_nothing_is_searched(server, pool
     assert r.status_code == 403 and "review off" in r.json()["detail"]
     assert server.http.get(f"/api/tables/{table}/replay?seat=0").status_code == 200
     assert pool.helped() == []
+
+
+def test_a_seat_told_the_game_is_over_gets_the_replay_at_once(server, monkeypatch):
+    """The table is stored as over before the last move is acknowledged or sent: the page asks
+    for the replay the moment it hears of the end, and must not be told the game goes on. A slow
+    store (its write of the end delayed) would show the race."""
+    store = server.hub.store
+    finish = store.finish
+
+    def slow_finish(*args, **kwargs):
+        time.sleep(0.4)
+        return finish(*args, **kwargs)
+
+    monkeypatch.setattr(store, "finish", slow_finish)
+    table, tokens = server.table("claim", ["person", "random"])
+    with server.client(table, tokens[0]) as me:
+        play_out([me], [], random.Random(2))
+        assert me.view["over"]
+        r = server.http.get(f"/api/tables/{table}/replay?seat=0")
+    assert r.status_code == 200, r.json()

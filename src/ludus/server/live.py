@@ -151,12 +151,12 @@ class LiveTable:
                                            "send it again in a moment"))
             return
         self._took(self.lines[-1])
+        await self._finish()                # stored as over before anyone hears of the end (see _finish)
         if conn is not None:
             conn.send({"type": "ack", "seq": self.seq})
         self._broadcast(self.lines[-1])
         if self.clocks is not None and not self.session.over:
             await asyncio.to_thread(self.hub.store.set_deadline, self.id, self.clocks.deadline(self.session))
-        await self._finish()
         self.start_bots()
         self.start_clock()
 
@@ -167,6 +167,9 @@ class LiveTable:
             self.clocks.started(self.session, line)
 
     async def _finish(self) -> None:
+        """Mark the table over in the store once its game has ended. Done before the last line is
+        acknowledged or sent: a client told the game is over may at once ask for the replay or
+        the review, which are refused while the table is not stored as over."""
         if self.session.over:
             state = self.session.state
             await asyncio.to_thread(self.hub.store.finish, self.id,
@@ -188,9 +191,10 @@ class LiveTable:
             if self.clocks is not None:
                 self.clocks.restore(line["clock"])
             self._took(line)
+            if line is lines[-1]:
+                await self._finish()
             self._broadcast(line)
         if lines:
-            await self._finish()
             self.start_clock()
 
     async def request(self, conn: Connection, message: protocol.Move | protocol.Undo) -> None:
