@@ -136,7 +136,8 @@ def table(dirs: list[str]) -> None:
             shown = (f"+{lv['gap_below']} (it scored {1 - step['lower_score']:.0%} of {step['games']})"
                      if step else "—")
             timing = lv["time_per_move"]
-            seconds = f"{timing['mean_s']:.3f} s" if timing else "—"
+            seconds = "—" if not timing else "under 1 ms" if timing["mean_s"] < 0.001 else (
+                f"{timing['mean_s'] * 1000:.0f} ms" if timing["mean_s"] < 0.1 else f"{timing['mean_s']:.2f} s")
             print(f"| {ludus.make(ladder['game']).title} | {lv['level']} | `{lv['spec']}` | "
                   f"{lv['rating']:+d} ({lv['lo']:+d} … {lv['hi']:+d}) | {shown} | {seconds} |")
 

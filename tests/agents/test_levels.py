@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections import Counter
 
@@ -11,6 +12,8 @@ import pytest
 import ludus
 from ludus.agents import BlunderingAgent, make
 from ludus.agents.levels import LEVEL_NAMES
+from ludus.arena import Tournament
+from ludus.arena.backends import LocalBackend
 from ludus.core.parts import Parts
 
 LADDER = dict(zip(LEVEL_NAMES, ["random", "heuristic:blunder=0.5", "heuristic", "ismcts:iterations=20",
@@ -108,3 +111,30 @@ def test_blunder_rate_is_the_share_of_random_moves():
 def test_a_bad_blunder_says_what_would_be_right(spec, message):
     with pytest.raises(ludus.OptionError, match=message):
         make(spec, ludus.make("claim"))
+
+
+# -- the calibrated ladders ---------------------------------------------------------------------
+
+# Games a neighbouring pair plays: deals from both seats, fixed seeds, so each check is
+# deterministic. Enough that a level within its calibrated distance of the next (about two
+# thirds of the points expected) falls to half or below less than one time in a hundred; where
+# the upper level's games are slow (Caesar & Cleopatra's master: some 13 CPU s a game) fewer,
+# the distance there being larger.
+GAMES_A_PAIR = {("caesar-cleopatra", "master"): 24}
+
+
+def _pairs():
+    for game_id in ludus.game_ids():
+        if ludus.make(game_id).parts.levels:
+            for lower, upper in itertools.pairwise(LEVEL_NAMES):
+                yield pytest.param(game_id, lower, upper, id=f"{game_id}-{lower}-{upper}")
+
+
+@pytest.mark.parametrize("game_id,lower,upper", list(_pairs()))
+def test_neighbouring_levels_keep_their_order(game_id, lower, upper):
+    """Each level beats the one below it: a change to the heuristic, the search or a game's rules
+    that swaps two neighbours fails here, on a small budget, before a recalibration would show it."""
+    games = GAMES_A_PAIR.get((game_id, upper), 40)
+    result = Tournament(game_id, [lower, upper], games=games, seed=2026).run(LocalBackend(2))
+    score = result.score_rate(1, 0)
+    assert score > 0.5, f"{game_id}: {upper} scored {score:.0%} of {games} games against {lower}"

@@ -26,7 +26,10 @@ class CaesarCleopatra(Game):
     state_class = CCState
     actions = notation.ALL_ACTIONS
     parse_notation = staticmethod(notation.parse)
-    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
+    # The five levels, weakest first: chosen and rated by bench/levels.py (docs/agents.md, Levels).
+    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE, levels={
+        "beginner": "heuristic:blunder=0.8", "casual": "heuristic:blunder=0.45", "club": "heuristic",
+        "strong": "ismcts:iterations=150", "master": "ismcts:iterations=1000"})
 
     @property
     def utility_sum(self) -> float:

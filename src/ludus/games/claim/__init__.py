@@ -24,7 +24,10 @@ class Claim(Game):
     state_class = ClaimState
     actions = notation.ALL_ACTIONS
     parse_notation = staticmethod(notation.parse)
-    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE)
+    # The five levels, weakest first: chosen and rated by bench/levels.py (docs/agents.md, Levels).
+    parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE, levels={
+        "beginner": "random", "casual": "heuristic:blunder=0.6", "club": "heuristic:blunder=0.25",
+        "strong": "heuristic", "master": "ismcts:iterations=1000"})
 
     @property
     def utility_sum(self) -> float | None:
