@@ -2,7 +2,7 @@
 
 A level is an agent spec the game declares (``Parts.levels``), chosen by measurement so that the
 levels are steps a person can feel: from below the heuristic (random moves mixed into its play,
-``heuristic:blunder=P``) to the strongest search the engine plays in about half a second a move.
+``heuristic:blunder=P``) to the strongest search that answers in a fraction of a second.
 Each game's choice, its ratings from a round robin of the five and each level's time per move
 are in docs/agents.md; ``bench/levels.py`` runs the calibration again.
 
@@ -16,16 +16,12 @@ from __future__ import annotations
 from ..core.errors import OptionError
 from ..core.parts import LEVEL_NAMES
 
-__all__ = ["LEVEL_NAMES", "level_spec", "offers_levels"]
-
-
-def offers_levels(game) -> bool:
-    return bool(game.parts.levels)
+__all__ = ["LEVEL_NAMES", "level_spec"]
 
 
 def level_spec(game, name: str) -> str:
     """The agent spec behind level ``name`` in ``game``; OptionError if the game has no levels."""
-    if not offers_levels(game):
+    if not game.parts.levels:
         raise OptionError(f"{game.id} has no calibrated levels ({', '.join(LEVEL_NAMES)}); "
                           "choose random, heuristic or ismcts")
     return game.parts.levels[name]

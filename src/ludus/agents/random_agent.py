@@ -23,7 +23,7 @@ class BlunderingAgent(Agent):
 
     name = "blunder"
 
-    def __init__(self, inner: Agent, rate: float, seed: int | None = None):
+    def __init__(self, inner: Agent, rate: float, seed: int | str | None = None):
         super().__init__(inner.game, seed)
         self.inner, self.rate = inner, rate
 
