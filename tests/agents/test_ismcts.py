@@ -158,7 +158,8 @@ def test_levels_map_to_budgets():
 @pytest.mark.parametrize("spec", ["ismcts:iterations=0", "ismcts:ultra", "ismcts:foo=1", "ismcts:time=abc",
                                   "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2",
                                   "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:time=nan",
-                                  "ismcts:time=inf", "ismcts:c=nan", "ismcts:c=inf"])
+                                  "ismcts:time=inf", "ismcts:c=nan", "ismcts:c=inf", "ismcts:bias=-1",
+                                  "ismcts:bias=strong", "ismcts:bias=inf"])
 def test_bad_specs_are_refused_before_any_work(spec):
     with pytest.raises(ludus.OptionError):
         make(spec, ludus.make("claim"))
@@ -183,6 +184,29 @@ def test_a_spec_overrides_the_games_search_defaults(monkeypatch):
     given = make("ismcts:iterations=10,depth=full,rollout=random,c=0.4", game)
     assert (given.depth, given.rollout, given.policy, given.c) == (None, "random", None, 0.4)
     assert make("ismcts:iterations=10,depth=3", game).depth == 3
+
+
+# Positions where the unbiased search and the heuristic disagree.
+@pytest.mark.parametrize("game_id,steps", [("caesar-cleopatra", 25), ("claim", 13), ("seize-rome", 4)])
+def test_progressive_bias_leans_to_the_heuristics_move_and_zero_bias_changes_nothing(game_id, steps):
+    game, state = _midgame(game_id, steps)
+    view = state.perspective(state.current_player)
+    plain = make("ismcts:iterations=60,seed=4", game).analyse(view)
+    assert make("ismcts:iterations=60,seed=4,bias=0", game).analyse(view) == plain
+    advisor = game.parts.heuristic(game)
+    advisor.rng.seed(make("ismcts:iterations=60,seed=4", game)._search_seed(view))
+    favoured = advisor.act(view)
+    assert plain[0].action != favoured
+    assert make("ismcts:iterations=60,seed=4,bias=1000", game).analyse(view)[0].action == favoured
+
+
+def test_bias_needs_a_heuristic_to_lean_on(monkeypatch):
+    import dataclasses
+
+    game = ludus.make("claim")
+    monkeypatch.setattr(type(game), "parts", dataclasses.replace(game.parts, heuristic=None))
+    with pytest.raises(ludus.OptionError, match="no heuristic to bias"):
+        make("ismcts:bias=2", game)
 
 
 def test_caesar_cleopatra_has_no_rollout_policy_to_ask_for():

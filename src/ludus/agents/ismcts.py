@@ -39,8 +39,10 @@ LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {
 SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "time": "a number of seconds, e.g. time=1.5",
               "c": "a number, 0 or more, e.g. c=0.7",
-              "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8"}
-GAME_DEFAULT = object()   # c / depth / rollout not given: the game's search defaults, else c=0.7, full random rollouts
+              "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8",
+              "bias": "a number, 0 or more, e.g. bias=5"}
+GAME_DEFAULT = object()   # c / depth / rollout / bias not given: the game's search defaults, else
+                          # c=0.7, full random rollouts, no bias
 
 
 class _Node:
@@ -69,7 +71,8 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
-                 time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT):
+                 time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT,
+                 bias=GAME_DEFAULT):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -83,6 +86,10 @@ class ISMCTSAgent(Agent):
             c = defaults.get("c", 0.7)
         if not (0 <= c < math.inf):
             raise OptionError(f"ismcts exploration c must be a number, 0 or more, got {c}")
+        if bias is GAME_DEFAULT:
+            bias = defaults.get("bias", 0.0)
+        if not (0 <= bias < math.inf):
+            raise OptionError(f"ismcts bias must be a number, 0 or more, got {bias}")
         if depth is GAME_DEFAULT:
             depth = defaults.get("depth")
         if rollout is GAME_DEFAULT:
@@ -92,7 +99,13 @@ class ISMCTSAgent(Agent):
         if rollout not in ("random", "heuristic"):
             raise OptionError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
         self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
-        self.rollout = rollout
+        self.rollout, self.bias = rollout, bias
+        # The heuristic whose move the root favours (progressive bias), seeded per search.
+        self._advisor = None
+        if bias:
+            if game.parts.heuristic is None:
+                raise OptionError(f"{game.id} has no heuristic to bias the search towards; use bias=0")
+            self._advisor = game.parts.heuristic(game)
         self.policy = hooks.rollout_policy if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
@@ -131,7 +144,8 @@ class ISMCTSAgent(Agent):
     def _search(self, perspective) -> list[_Node]:
         """Search within the budget; the root of each seat's tree, by seat (the same shared tree
         for every seat when all moves are public)."""
-        rng = random.Random(self._search_seed(perspective))
+        seed = self._search_seed(perspective)
+        rng = random.Random(seed)
         seats = perspective.game.num_players
         if type(perspective.world).action_seen_by is State.action_seen_by:
             roots, iterate = [_Node(None)] * seats, self._iterate
@@ -140,6 +154,10 @@ class ISMCTSAgent(Agent):
         root = roots[perspective.player]
         start = _clock()
         deadline = start + self.time_limit if self.time_limit else None
+        favoured = None
+        if self._advisor is not None:                   # its thinking is part of the budget
+            self._advisor.rng.seed(seed)
+            favoured = self._advisor.act(perspective)
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -148,7 +166,7 @@ class ISMCTSAgent(Agent):
                 break
             world = perspective.sample(rng)
             world.stop_tracking()   # the world is played out, never observed
-            iterate(roots, world, rng)
+            iterate(roots, world, rng, favoured)
             n += 1
         self.last_iterations = n
         return roots
@@ -177,13 +195,16 @@ class ISMCTSAgent(Agent):
         text = json.dumps(perspective.observation, sort_keys=True) + f"|{self._seed_key}"
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
-    def _iterate(self, roots: list[_Node], world, rng: random.Random) -> None:
-        """One iteration of single-observer ISMCTS: one tree, shared by all seats."""
+    def _iterate(self, roots: list[_Node], world, rng: random.Random, favoured) -> None:
+        """One iteration of single-observer ISMCTS: one tree, shared by all seats. ``favoured``:
+        the root's move to bias towards (None for no bias)."""
         node = roots[0]
         path = []
         c = self.c
+        bias = self.bias if favoured is not None else 0.0
         while not world.is_terminal:
-            action, new = _choose(node, world.legal_actions(), c, rng)
+            action, new = _choose(node, world.legal_actions(), c, rng, favoured, bias)
+            bias = 0.0                                                      # the root only
             if new:                                                         # expansion
                 child = node.children[action] = _Node(world.current_player)
             else:
@@ -198,7 +219,7 @@ class ISMCTSAgent(Agent):
             nd.visits += 1
             nd.total += values[nd.player]
 
-    def _iterate_per_seat(self, roots: list[_Node], world, rng: random.Random) -> None:
+    def _iterate_per_seat(self, roots: list[_Node], world, rng: random.Random, favoured) -> None:
         """One iteration of multiple-observer ISMCTS, for games with partly hidden moves: one
         tree per seat, keyed by what that seat sees of each move (``action_seen_by``). The
         seat to move chooses in its own tree, where its moves are whole; every other tree
@@ -209,9 +230,11 @@ class ISMCTSAgent(Agent):
         c = self.c
         seats = range(len(roots))
         expanded = False
+        bias = self.bias if favoured is not None else 0.0
         while not world.is_terminal and not expanded:
             p = world.current_player
-            action, expanded = _choose(nodes[p], world.legal_actions(), c, rng)
+            action, expanded = _choose(nodes[p], world.legal_actions(), c, rng, favoured, bias)
+            bias = 0.0                                                      # the root only
             for q in seats:
                 key = action if q == p else world.action_seen_by(action, q)
                 children = nodes[q].children
@@ -241,10 +264,14 @@ class ISMCTSAgent(Agent):
         return world.returns() if world.is_terminal else self.leaf_values(world)
 
 
-def _choose(node: _Node, legal: list, c: float, rng: random.Random) -> tuple:
+def _choose(node: _Node, legal: list, c: float, rng: random.Random, favoured=None, bias: float = 0.0) -> tuple:
     """The move to follow from ``node`` in this world, and whether it is new to the tree: an
     untried legal move (at random) if there is one, else the best by UCB, where each child is
     compared with the times it was available (legal) rather than with its parent's visits.
+
+    With ``bias`` (progressive bias, Chaslot et al. 2008), the ``favoured`` move is tried first
+    and its score gets ``bias / (visits + 1)`` more: a head start that fades as the move's own
+    results accumulate, so a good prior saves iterations and a bad one costs only a few.
 
     A child never visited in this tree counts as untried: one seat's tree also holds, unvisited,
     the moves it saw others make, and where a seat cannot tell who moves next (in some sampled
@@ -261,9 +288,13 @@ def _choose(node: _Node, legal: list, c: float, rng: random.Random) -> tuple:
         child.avail += 1
         visits = child.visits
         score = child.total / visits + c * sqrt(log(child.avail) / visits)
+        if bias and a == favoured:
+            score += bias / (visits + 1)
         if score > best_score:
             best, best_score = a, score
     if untried:
+        if bias and favoured in untried:
+            return favoured, True
         return (untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]), True
     return best, False
 
@@ -281,7 +312,7 @@ def _depth(value: str) -> int | None:
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
-    ``c``, ``depth``, ``rollout``."""
+    ``c``, ``depth``, ``rollout``, ``bias``."""
     params = dict(params)
     kwargs: dict = {}
     level = params.pop("level", None)
@@ -289,11 +320,12 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
         if level not in LEVELS:
             raise OptionError(f"unknown ismcts level {echo(level)} in {echo(spec)}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
-    conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str}
+    conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str,
+                   "bias": decimal}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
-                              "iterations, time, c, depth, rollout, seed")
+                              "iterations, time, c, depth, rollout, bias, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:
