@@ -47,3 +47,29 @@ def test_S11_a_region_already_held_is_worth_defending_as_much_as_any_unless_a_ti
         assert red == pytest.approx(blue)
     else:
         assert red < blue
+
+
+def test_S11_per_round_control_takes_nothing_from_anyone_and_keeps_nothing():
+    """With control=per-round every region is won anew at the round's end, so red being seat 1's
+    (or seat 0's) from an earlier round adds nothing to a play there: red 3 is worth what blue 3
+    is, on the same empty board. Under persistent control taking red from seat 1 is worth more."""
+    for owner in (0, 1):
+        s = position(control="per-round", hands={0: ["red 3", "blue 3"]}, controllers={"red": owner})
+        value = play_values(s, 0)
+        red, blue = (value(s.game.parse_action(m)) for m in ("play red 3", "play blue 3"))
+        assert blue > 0 and red == pytest.approx(blue)
+    s = position(hands={0: ["red 3", "blue 3"]}, controllers={"red": 1})
+    value = play_values(s, 0)
+    assert value(s.game.parse_action("play red 3")) > value(s.game.parse_action("play blue 3"))
+
+
+def test_S11_per_round_the_regions_led_elsewhere_count_towards_the_win():
+    """Per round, what brings seat 0 to the regions needed is what it leads on this round's board,
+    not what it held before: leading three regions now makes a fourth worth more than holding
+    three from an earlier round does."""
+    lead = {c: {0: [f"{c} 6"]} for c in ("red", "blue", "green")}
+    leading = position(control="per-round", hands={0: ["yellow 3"]}, board=lead)
+    holding = position(control="per-round", hands={0: ["yellow 3"]},
+                       controllers={"red": 0, "blue": 0, "green": 0})
+    worth = [play_values(s, 0)(s.game.parse_action("play yellow 3")) for s in (leading, holding)]
+    assert worth[0] > worth[1] > 0

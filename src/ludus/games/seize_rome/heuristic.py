@@ -68,25 +68,35 @@ def static_choice(w, p: int, legal, rng):
 
 def play_values(w, p: int):
     """``value(action)`` of a play for seat p: the gain in the chance of winning its region,
-    weighted by what the region is worth, less a little for spending a strong card."""
+    weighted by what the region is worth, less a little for spending a strong card.
+
+    With ``control=per-round`` all control is cleared at the round's end (S11), so nobody's
+    region is taken or kept: what counts towards the regions needed is what the seat leads now
+    elsewhere (its own cards against the others' face-down ones at an average card each)."""
     wild_value = w.wild_value
-    controlled = w.controlled()
-    mine_now = controlled[p]
     expected = (21 + wild_value) / 7     # average card of a region: its six values and a wild
+    gaps = []                            # per region: the seat's strength less the best rival's guess
+    for r in range(w.regions):
+        mine = sum(wild_value if c == WILD else c % 6 + 1 for c in w.board[r][p])
+        theirs = max((len(w.board[r][q]) * expected for q in range(w.n) if q != p), default=0.0)
+        gaps.append(mine - theirs)
+    if w.persistent:
+        owners, held = w.controllers, w.controlled()[p]
+    else:
+        owners, held = (None,) * w.regions, sum(1 for gap in gaps if gap > 0)
 
     def value(action) -> float:
         r, card = action.region, action.card
-        mine = sum(wild_value if c == WILD else c % 6 + 1 for c in w.board[r][p])
-        theirs = max((len(w.board[r][q]) * expected for q in range(w.n) if q != p), default=0.0)
         add = wild_value if card == WILD else card % 6 + 1
-        before, after = _win_chance(mine - theirs), _win_chance(mine + add - theirs)
+        before, after = _win_chance(gaps[r]), _win_chance(gaps[r] + add)
         stake = 1.0
-        owner = w.controllers[r]
+        owner = owners[r]
         if owner is not None and owner != p:
             stake += 0.4       # taking it also takes it from someone
         if owner == p and not w.tie_clears:
             stake -= 0.2       # already ours, and a tie keeps it (tie=keep)
-        if mine_now + 1 >= w.to_win:
+        others = held if w.persistent else held - (gaps[r] > 0)   # per-round: the regions led elsewhere
+        if others + 1 >= w.to_win:
             stake += 0.5
         cost = 0.02 * add if card != WILD else 0.05
         return (after - before) * stake - cost
