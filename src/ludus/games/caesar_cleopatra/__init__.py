@@ -28,7 +28,7 @@ class CaesarCleopatra(Game):
     parse_notation = staticmethod(notation.parse)
     # The five levels, weakest first: chosen and rated by bench/levels.py (docs/agents.md, Levels).
     parts = Parts(heuristic=HeuristicAgent, search=SEARCH_HOOKS, terminal=FACE, levels={
-        "beginner": "heuristic:blunder=0.8", "casual": "heuristic:blunder=0.45", "club": "heuristic",
+        "beginner": "heuristic:blunder=0.7", "casual": "heuristic:blunder=0.45", "club": "heuristic",
         "strong": "ismcts:iterations=150", "master": "ismcts:iterations=1000"})
 
     @property
