@@ -87,7 +87,7 @@ def calibrate(args) -> None:
         upper["gap_below"] = upper["rating"] - lower["rating"]
     neighbours = {(a["spec"], b["spec"]) for a, b in itertools.pairwise(levels)}
     summary = {"game": args.game, "options": results["options"], "games_per_pair": results["games_per_table"],
-               "seed": results["seed"], "levels": levels, "commit": _commit(), "date": time.strftime("%Y-%m-%d"),
+               "seed": results["seed"], "levels": levels, "commit": games_code(out), "date": time.strftime("%Y-%m-%d"),
                "machine": f"{os.cpu_count()} CPUs, {platform.processor() or platform.machine()}, Python "
                           f"{platform.python_version()}", "load_average": [round(x, 1) for x in os.getloadavg()]}
     # How each level scored against the next one up: the steps a person feels.
@@ -142,12 +142,15 @@ def table(dirs: list[str]) -> None:
                   f"{lv['rating']:+d} ({lv['lo']:+d} … {lv['hi']:+d}) | {shown} | {seconds} |")
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
+def games_code(out: Path) -> str:
+    """The code the round robin's games were played with, as its log records it (a resumed run
+    may span several commits: all of them, in order of first use)."""
+    codes: list[str] = []
+    for line in (out / "games.jsonl").read_text().splitlines()[1:]:
+        code = json.loads(line).get("code", "unknown")
+        if code not in codes:
+            codes.append(code)
+    return ", ".join(codes) or "unknown"
 
 
 def main() -> None:

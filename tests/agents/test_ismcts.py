@@ -8,7 +8,7 @@ import pytest
 
 import ludus
 from ludus.agents import make
-from ludus.agents.ismcts import ISMCTSAgent
+from ludus.agents.ismcts import ADVISOR_SALT, ISMCTSAgent
 from ludus.games.caesar_cleopatra import notation as cc_notation
 from ludus.games.seize_rome import notation as sr_notation
 
@@ -159,7 +159,7 @@ def test_levels_map_to_budgets():
                                   "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2",
                                   "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:time=nan",
                                   "ismcts:time=inf", "ismcts:c=nan", "ismcts:c=inf", "ismcts:bias=-1",
-                                  "ismcts:bias=strong", "ismcts:bias=inf"])
+                                  "ismcts:bias=strong", "ismcts:bias=inf", "ismcts:bias=nan"])
 def test_bad_specs_are_refused_before_any_work(spec):
     with pytest.raises(ludus.OptionError):
         make(spec, ludus.make("claim"))
@@ -194,10 +194,13 @@ def test_progressive_bias_leans_to_the_heuristics_move_and_zero_bias_changes_not
     plain = make("ismcts:iterations=60,seed=4", game).analyse(view)
     assert make("ismcts:iterations=60,seed=4,bias=0", game).analyse(view) == plain
     advisor = game.parts.heuristic(game)
-    advisor.rng.seed(make("ismcts:iterations=60,seed=4", game)._search_seed(view))
+    advisor.rng.seed(make("ismcts:iterations=60,seed=4", game)._search_seed(view) ^ ADVISOR_SALT)
     favoured = advisor.act(view)
     assert plain[0].action != favoured
     assert make("ismcts:iterations=60,seed=4,bias=1000", game).analyse(view)[0].action == favoured
+    # Tried first: a search of one iteration has visited the heuristic's move and nothing else.
+    first = make("ismcts:iterations=1,seed=4,bias=0.5", game).analyse(view)
+    assert [(e.action, e.visits) for e in first if e.visits] == [(favoured, 1)]
 
 
 def test_bias_needs_a_heuristic_to_lean_on(monkeypatch):

@@ -13,6 +13,9 @@ The agent sees nothing but the Perspective. With an iteration budget and a seed 
 deterministic: the generator of each search is seeded from the seed and the observation, so the
 same perspective gives the same move. A time budget is as deterministic as the clock.
 
+With ``bias`` above 0 the root leans towards the move the game's heuristic would play for the
+seat (progressive bias, see ``_choose``).
+
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
 legal action), ``leaf_values(state)`` (one value in [-1, 1] per seat, used after ``depth``
 rollout steps) and ``decide_without_search(perspective)`` (a move for the decisions no search
@@ -41,6 +44,7 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "c": "a number, 0 or more, e.g. c=0.7",
               "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8",
               "bias": "a number, 0 or more, e.g. bias=5"}
+ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
 GAME_DEFAULT = object()   # c / depth / rollout / bias not given: the game's search defaults, else
                           # c=0.7, full random rollouts, no bias
 
@@ -156,13 +160,14 @@ class ISMCTSAgent(Agent):
         deadline = start + self.time_limit if self.time_limit else None
         favoured = None
         if self._advisor is not None:                   # its thinking is part of the budget
-            self._advisor.rng.seed(seed)
+            self._advisor.rng.seed(seed ^ ADVISOR_SALT)
             favoured = self._advisor.act(perspective)
+        searching = _clock()                            # the search's own rate starts here
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if n and n % 16 == 0 and self._settled(root, n, start, deadline):
+            if n and n % 16 == 0 and self._settled(root, n, searching, deadline):
                 break
             world = perspective.sample(rng)
             world.stop_tracking()   # the world is played out, never observed

@@ -51,10 +51,11 @@ def test_S11_a_region_already_held_is_worth_defending_as_much_as_any_unless_a_ti
 
 def test_S11_per_round_control_takes_nothing_from_anyone_and_keeps_nothing():
     """With control=per-round every region is won anew at the round's end, so red being seat 1's
-    (or seat 0's) from an earlier round adds nothing to a play there: red 3 is worth what blue 3
-    is, on the same empty board. Under persistent control taking red from seat 1 is worth more."""
+    (or seat 0's, even where a tie would keep it under persistent control) from an earlier round
+    adds nothing to a play there: red 3 is worth what blue 3 is, on the same empty board. Under
+    persistent control taking red from seat 1 is worth more."""
     for owner in (0, 1):
-        s = position(control="per-round", hands={0: ["red 3", "blue 3"]}, controllers={"red": owner})
+        s = position(control="per-round", tie="keep", hands={0: ["red 3", "blue 3"]}, controllers={"red": owner})
         value = play_values(s, 0)
         red, blue = (value(s.game.parse_action(m)) for m in ("play red 3", "play blue 3"))
         assert blue > 0 and red == pytest.approx(blue)

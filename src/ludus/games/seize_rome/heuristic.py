@@ -2,11 +2,11 @@
 
 It sees its own cards and the public counts only. An opponent's face-down card is counted at
 the average value of a card. A play is worth the gain in the chance of winning its region, more
-for a region the seat must take from someone and for regions that bring it to the number needed
-to win. The few best candidates (and the draw) are then checked by short look-aheads: each is
-played in worlds sampled from the seat's Perspective and the round is finished with this same
-static rule for everyone; the candidate that leaves the seat best placed (regions controlled,
-or the game won) is played.
+for a region the seat must take from someone (under persistent control) and for regions that
+bring it to the number needed to win. The few best candidates (and the draw) are then checked
+by short look-aheads: each is played in worlds sampled from the seat's Perspective and the round
+is finished with this same static rule for everyone; the candidate that leaves the seat best
+placed (regions controlled, or the game won) is played.
 """
 
 from __future__ import annotations
