@@ -31,6 +31,7 @@ import time
 
 import ludus
 from ludus.agents import make as make_agent
+from ludus.arena.match import choose
 from ludus.arena.stats import derive_seed, wilson
 from ludus.core.agent import Agent
 
@@ -76,7 +77,7 @@ def play(job: dict) -> dict:
               for p in range(game.num_players)]
     while not state.is_terminal:
         p = state.current_player
-        state.apply(agents[p].act(state.perspective(p)), player=p)
+        state.apply(choose(agents[p], state, p), player=p)
     returns = list(state.returns())
     return {**job, "returns": returns, "decisions": len(state.history)}
 

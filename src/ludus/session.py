@@ -363,7 +363,7 @@ class Session:
         agent = self._helper(spec)
         if not hasattr(agent, "analyse"):
             raise OptionError(f"{spec} gives no estimates to hint with; use an ismcts spec")
-        moves = agent.analyse(self.state.perspective(seat))
+        moves = agent.analyse(self.state.perspective(seat, recall=agent.uses_recall))
         return Hint(moves, agent.last_iterations)
 
     def _helper(self, spec: str):

@@ -78,14 +78,15 @@ def mutable_parts(root, game, label: str) -> dict[int, tuple[object, str]]:
 def handed_out(state, rng: random.Random) -> list[tuple[str, object]]:
     """Everything the contract hands out of ``state``, with its legal moves cached and its lazy
     bookkeeping brought up to date by the observations: those, a clone, and each seat's
-    Perspective: its world, observation, legal actions and a sample."""
+    Perspective: its world, observation, legal actions, a sample and its recall."""
     game = state.game
     state.legal_actions()
     out: list[tuple[str, object]] = [(f"observe({p})", state.observe(p)) for p in viewers(game)]
     out.append(("clone()", state.clone()))
     for p in seats(game):
-        perspective = state.perspective(p)
-        out += [(f"perspective({p}).world", perspective.world),
+        perspective = state.perspective(p, recall=True)
+        out += [(f"perspective({p}).recall", perspective.recall),
+                (f"perspective({p}).world", perspective.world),
                 (f"perspective({p}).observation", perspective.observation),
                 (f"perspective({p}).legal_actions()", perspective.legal_actions()),
                 (f"perspective({p}).sample(rng)", perspective.sample(rng))]

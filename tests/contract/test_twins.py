@@ -4,7 +4,8 @@ Not in its observation alone (``test_leaks`` checks resampled worlds), but in ev
 shows p or does for p: its observation at every step, the events as p sees them and their
 narration, its legal moves, the refusals of its illegal moves (the action and its notation
 text), the moves of its bots (the heuristic, and ISMCTS with a fixed budget and seed, given
-``state.perspective(p)``) and the worlds they are given, its screens in the terminal, and its
+``state.perspective(p)``; inferring from the seat's recall too where the game can) and the
+worlds they are given, the seat's recall, its screens in the terminal, and its
 log at the table (``Session.log(p)``, and whether it may take back its move). The spectator is
 compared too, in what it is shown.
 
@@ -50,6 +51,7 @@ COSTLY = ({0, 4, 24}, {0, 12})
 SCREENS = ({1, 12}, {1})
 REFUSALS = 6              # illegal moves tried at every other decision, at random
 SEARCH = "ismcts:iterations=24,seed=5"
+INFERRING = "ismcts:iterations=24,infer=8,seed=5"   # weighs worlds by the seat's recall
 BOT_SEED = 5
 NONSENSE = "no such move"
 
@@ -166,8 +168,14 @@ class Twins:
         heuristic = [agents.make("heuristic", self.game, seed=BOT_SEED).act(t.state.perspective(p))
                      for t in (one, two)]
         assert heuristic[0] == heuristic[1], f"{where}: the heuristic plays {heuristic[0]} / {heuristic[1]}"
-        hints = one.hint(p, SEARCH), two.hint(p, SEARCH)
-        assert hints[0] == hints[1], f"{where}: {SEARCH} advises\n{hints[0]}\n---\n{hints[1]}"
+        searches = (SEARCH, INFERRING) if self.game.parts.search.rewind else (SEARCH,)
+        for search in searches:
+            hints = one.hint(p, search), two.hint(p, search)
+            assert hints[0] == hints[1], f"{where}: {search} advises\n{hints[0]}\n---\n{hints[1]}"
+        recalled = [t.state.perspective(p, recall=True).recall for t in (one, two)]
+        assert [(m.seat, m.action, m.world and (views(m.world), m.world.zones())) for m in recalled[0]] == [
+            (m.seat, m.action, m.world and (views(m.world), m.world.zones())) for m in recalled[1]], (
+            f"{where}: the seat's recall differs")
 
     def compare_waiting(self, p: int) -> None:
         """Seat p waits while another decides: the same refusal if p tries to move."""

@@ -14,18 +14,23 @@ deterministic: the generator of each search is seeded from the seed and the obse
 same perspective gives the same move. A time budget is as deterministic as the clock.
 
 With ``bias`` above 0 the root leans towards the move the game's heuristic would play for the
-seat (progressive bias, see ``_choose``).
+seat (progressive bias, see ``_choose``). With ``infer`` above 0 the worlds are not drawn alike:
+that many are drawn and weighed by how likely the other seats' past moves were in each under the
+game's heuristic, trusted ``1 - noise`` (fitted to the game so far unless given;
+agents/inference.py), and the search plays in those, in proportion.
 
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
 legal action), ``leaf_values(state)`` (one value in [-1, 1] per seat, used after ``depth``
 rollout steps) and ``decide_without_search(perspective)`` (a move for the decisions no search
 of this budget can weigh, such as setup choices whose effect lies beyond any rollout's depth;
-None for the others).
+None for the others) and ``rewind(world, recall, i, seat)`` (for ``infer``: a past decision's
+position as it was if ``world`` is the truth; ``SearchHooks``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import math
@@ -36,6 +41,7 @@ from typing import Any
 from ..core.errors import OptionError, echo
 from ..core.game import State
 from .base import Agent, decimal, whole_number
+from .inference import weighted_worlds
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
 # What each spec parameter takes, as a refusal says it.
@@ -43,10 +49,14 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "time": "a number of seconds, e.g. time=1.5",
               "c": "a number, 0 or more, e.g. c=0.7",
               "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8",
-              "bias": "a number, 0 or more, e.g. bias=5"}
+              "bias": "a number, 0 or more, e.g. bias=5",
+              "infer": "a whole number of worlds to weigh, 0 for none, e.g. infer=200",
+              "noise": "a number above 0, at most 1, e.g. noise=0.5 (fitted if not given)"}
 ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
-GAME_DEFAULT = object()   # c / depth / rollout / bias not given: the game's search defaults, else
-                          # c=0.7, full random rollouts, no bias
+MODEL_SALT = 0x1DEA_0F_0DD5      # ... and so does the opponent model of inference
+GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise not given: the game's search
+                          # defaults, else c=0.7, full random rollouts, no bias, no inference
+                          # (and, inferring, a fitted noise)
 
 
 class _Node:
@@ -76,7 +86,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT,
-                 bias=GAME_DEFAULT):
+                 bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -94,6 +104,14 @@ class ISMCTSAgent(Agent):
             bias = defaults.get("bias", 0.0)
         if not (0 <= bias < math.inf):
             raise OptionError(f"ismcts bias must be a number, 0 or more, got {bias}")
+        if infer is GAME_DEFAULT:
+            infer = defaults.get("infer", 0)
+        if type(infer) is not int or infer < 0:
+            raise OptionError(f"ismcts infer must be a whole number of worlds, 0 or more, got {infer}")
+        if noise is GAME_DEFAULT:
+            noise = defaults.get("noise")
+        if noise is not None and not (0 < noise <= 1):
+            raise OptionError(f"ismcts noise must be a number above 0, at most 1, got {noise}")
         if depth is GAME_DEFAULT:
             depth = defaults.get("depth")
         if rollout is GAME_DEFAULT:
@@ -103,13 +121,20 @@ class ISMCTSAgent(Agent):
         if rollout not in ("random", "heuristic"):
             raise OptionError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
         self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
-        self.rollout, self.bias = rollout, bias
+        self.rollout, self.bias, self.infer, self.noise = rollout, bias, infer, noise
         # The heuristic whose move the root favours (progressive bias), seeded per search.
         self._advisor = None
         if bias:
             if game.parts.heuristic is None:
                 raise OptionError(f"{game.id} has no heuristic to bias the search towards; use bias=0")
             self._advisor = game.parts.heuristic(game)
+        # The model of how the other seats play, by which inference weighs the worlds.
+        self._model = None
+        if infer:
+            if game.parts.heuristic is None or hooks.rewind is None:
+                raise OptionError(f"{game.id} has no heuristic and rewind hook to infer with; use infer=0")
+            self._model = game.parts.heuristic(game)
+        self.uses_recall = bool(infer)
         self.policy = hooks.rollout_policy if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
@@ -162,6 +187,13 @@ class ISMCTSAgent(Agent):
         if self._advisor is not None:                   # its thinking is part of the budget
             self._advisor.rng.seed(seed ^ ADVISOR_SALT)
             favoured = self._advisor.act(perspective)
+        draw = perspective.sample
+        if self._model is not None:                     # so is inference's
+            self._model.rng.seed(seed ^ MODEL_SALT)
+            pool = weighted_worlds(perspective, perspective.game.parts.search.rewind, self._model, self.infer, rng,
+                                   self.noise)
+            if pool is not None:
+                draw = functools.partial(_draw_from, pool)
         searching = _clock()                            # the search's own rate starts here
         n = 0
         while True:
@@ -169,7 +201,7 @@ class ISMCTSAgent(Agent):
                 break
             if n and n % 16 == 0 and self._settled(root, n, searching, deadline):
                 break
-            world = perspective.sample(rng)
+            world = draw(rng)
             world.stop_tracking()   # the world is played out, never observed
             iterate(roots, world, rng, favoured)
             n += 1
@@ -304,6 +336,13 @@ def _choose(node: _Node, legal: list, c: float, rng: random.Random, favoured=Non
     return best, False
 
 
+def _draw_from(pool: list, rng: random.Random):
+    """A copy of one of inference's weighed worlds, with a future of its own (chance re-seeded)."""
+    world = pool[rng.randrange(len(pool))].clone()
+    world.chance_seed = rng.getrandbits(64)
+    return world
+
+
 def _clock() -> float:
     """The clock of time budgets: this thread's CPU time, so that ``time=1`` buys about a second
     of one core's work even on a loaded machine (there the move takes longer in wall time)."""
@@ -317,7 +356,7 @@ def _depth(value: str) -> int | None:
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
-    ``c``, ``depth``, ``rollout``, ``bias``."""
+    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``."""
     params = dict(params)
     kwargs: dict = {}
     level = params.pop("level", None)
@@ -326,11 +365,11 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
             raise OptionError(f"unknown ismcts level {echo(level)} in {echo(spec)}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
     conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str,
-                   "bias": decimal}
+                   "bias": decimal, "infer": whole_number, "noise": decimal}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
-                              "iterations, time, c, depth, rollout, bias, seed")
+                              "iterations, time, c, depth, rollout, bias, infer, noise, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:

@@ -28,7 +28,7 @@ def choose(agent, state, player: int):
     """
     if type(agent) is RandomAgent:
         return agent.rng.choice(state.legal_actions())
-    return agent.act(state.perspective(player))
+    return agent.act(state.perspective(player, recall=agent.uses_recall))
 
 
 def play_game(game, agents: list, seed: int):

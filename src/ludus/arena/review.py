@@ -94,7 +94,7 @@ def _reviews(game, record: dict, seat: int, search, on_position) -> Iterator[Rev
         if i in todo:
             if on_position is not None:
                 on_position(todo[i], len(todo))
-            estimates = search.analyse(state.perspective(seat))
+            estimates = search.analyse(state.perspective(seat, recall=search.uses_recall))
             mine = next(e for e in estimates if e.action == played)
             best = estimates[0]
             yield Review(i, len(estimates), search.last_iterations, played, mine.value, mine.visits,

@@ -14,6 +14,7 @@ class Agent:
     """A player. It sees only a Perspective. Given a ``seed`` it is deterministic."""
 
     name = "agent"
+    uses_recall = False     # whether ``act`` reads ``Perspective.recall`` (it costs a replay)
 
     def __init__(self, game, seed: int | None = None):
         self.game = game

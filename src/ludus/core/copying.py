@@ -25,6 +25,7 @@ LIST = "list"         # a flat list (of immutable values)
 ROWS = "rows"         # a list of flat lists
 GRID = "grid"         # a list of lists of flat lists
 CLONES = "clones"     # a list of objects with a ``clone()`` of their own
+DROPPED = "dropped"   # not copied: the copy holds None
 _OR_NONE = " or None"
 
 _EXPRESSIONS = {                 # how to copy one value of each shape
@@ -32,6 +33,7 @@ _EXPRESSIONS = {                 # how to copy one value of each shape
     ROWS: "[*map(_copy, {})]",
     GRID: "[*map(_rows, {})]",
     CLONES: "[*map(_clone, {})]",
+    DROPPED: "None",
 }
 _ITEM = {ROWS: "{}[:]", GRID: "[*map(_copy, {})]", CLONES: "{}.clone()"}   # ... one item of a nested one
 
@@ -41,8 +43,9 @@ def or_none(shape: str) -> str:
     return shape + _OR_NONE
 
 
-# The kernel State's own mutable slots (core/game.py): the history and the cached legal moves.
-STATE_SLOTS = {"history": LIST, "_legal_cache": or_none(LIST)}
+# The kernel State's own mutable slots (core/game.py): the history and the cached legal moves;
+# a copy is no game of its own, so it has no first position to replay a seat's memory from.
+STATE_SLOTS = {"history": LIST, "_legal_cache": or_none(LIST), "origin": DROPPED}
 
 
 def cloner(outer: int | None = None, **shapes: str):
@@ -80,7 +83,7 @@ def _slots(cls: type) -> list[str]:
 
 def _copy_of(shape: str, value: str, outer: int | None) -> str:
     """An expression that copies ``value`` of ``shape``."""
-    if outer is None or shape == LIST:
+    if outer is None or shape in (LIST, DROPPED):
         return _EXPRESSIONS[shape].format(value)
     return "[" + ", ".join(_ITEM[shape].format(f"{value}[{i}]") for i in range(outer)) + "]"
 

@@ -121,7 +121,9 @@ class Game:
         number in ``SEEDS``, refused with OptionError otherwise)."""
         if seed is not None:
             check_seed(seed)
-        return self.state_class.new(self, seed)
+        state = self.state_class.new(self, seed)
+        state.origin = state.clone()
+        return state
 
     def parse_action(self, text: str):
         """Text notation to action; unknown text raises IllegalAction with a hint."""
@@ -176,7 +178,7 @@ class State:
 
     __slots__ = ("game", "seed", "chance_seed", "chance_n", "history", "current_player", "is_terminal",
                  "narrate", "tracking", "_legal_cache",
-                 "_resampled")
+                 "_resampled", "origin")
 
     def _init_base(self, game: Game, seed: int | None) -> None:
         self.game = game
@@ -190,6 +192,9 @@ class State:
         self.tracking = True
         self._legal_cache: list | None = None
         self._resampled = False
+        # The game's first position (a copy, never changed), from which ``Perspective`` replays
+        # what a seat remembers; set by ``Game.new_state``, None in a resampled world.
+        self.origin: State | None = None
 
     def _forget_past(self, rng: random.Random) -> None:
         """Make a resampled world: no seed, no true history, a fresh chance generator."""
@@ -199,6 +204,7 @@ class State:
         self.chance_n = 0
         self._legal_cache = None
         self._resampled = True
+        self.origin = None
 
     def _chance(self) -> random.Random:
         """The generator for the next chance event (a shuffle, a reshuffle, a bust draw).
@@ -323,11 +329,13 @@ class State:
             "actions": [str(a) for a in self.history],
         }
 
-    def perspective(self, player: int):
+    def perspective(self, player: int, recall: bool = False):
+        """What ``player``'s agent is given (core/perspective.py); with ``recall``, also the
+        seat's memory of the game so far (``Perspective.recall``)."""
         from .perspective import Perspective
 
         self._check_seat(player, "a perspective")
-        return Perspective(self, player)
+        return Perspective(self, player, recall)
 
     def _refusal(self, action, legal: list) -> str:
         """The message of an IllegalAction for ``action``: what is wrong (the game's ``_explain``

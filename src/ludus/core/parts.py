@@ -22,12 +22,16 @@ class SearchHooks:
     rollout_policy          (world, rng) -> action, for ``rollout=heuristic``
     decide_without_search   perspective -> action, or None to search: decisions no search of a
                             playing budget can weigh (Caesar & Cleopatra's arranged pile)
+    rewind                  (world, recall, i, seat) -> the position of the recalled decision
+                            ``recall[i]`` if ``world`` is the truth, as its decider knew it; None
+                            where the game cannot tell (``infer``, agents/inference.py)
     defaults                the search's spec parameters for this game, e.g. ``{"depth": 4}``
     """
 
     leaf_values: Callable | None = None
     rollout_policy: Callable | None = None
     decide_without_search: Callable | None = None
+    rewind: Callable | None = None
     defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 

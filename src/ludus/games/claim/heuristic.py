@@ -13,6 +13,9 @@ minus a small cost for spending a strong card.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import Counter
+
 from ...core.agent import RuleAgent
 from ...core.parts import SearchHooks
 from .cards import (
@@ -40,14 +43,23 @@ def prize_worth(card: int) -> float:
     return 0.3 + v / 9 + bonus
 
 
-def beats(card: int, best: int, led: int) -> bool:
-    """Does ``card`` played later rank above ``best`` in a trick led with faction ``led``?"""
-    def tier(c):
-        f = c // 10
+def _strength_under(led: int) -> tuple[int, ...]:
+    """Each card type's strength in a trick led with faction ``led``: its tier (a Knight on led
+    Goblins 2, the led faction and Doppelgangers 1, any other 0), then its value."""
+    def tier(f):
         if led == GOBLINS and f == KNIGHTS:
             return 2
         return 1 if f in (led, DOPPELGANGERS) else 0
-    return (tier(card), card % 10) > (tier(best), best % 10)
+    return tuple(tier(c // 10) * 10 + c % 10 for c in range(100))
+
+
+STRENGTH_UNDER = tuple(_strength_under(led) for led in range(10))
+
+
+def beats(card: int, best: int, led: int) -> bool:
+    """Does ``card`` played later rank above ``best`` in a trick led with faction ``led``?"""
+    strength = STRENGTH_UNDER[led]
+    return strength[card] > strength[best]
 
 
 class HeuristicAgent(RuleAgent):
@@ -62,7 +74,8 @@ class HeuristicAgent(RuleAgent):
         assert w.step == PLAY_CARD and kind == PLAY
         unseen = self._unseen(w, p)
         need = self._need(w, p, unseen) if w.phase == 2 else None
-        return max(legal, key=lambda a: self._value(w, p, a.a, unseen, need) + 1e-6 * self.rng.random())
+        ranked: dict[int, list[int]] = {}    # per led faction: the unseen cards' strengths, sorted
+        return max(legal, key=lambda a: self._value(w, p, a.a, unseen, need, ranked) + 1e-6 * self.rng.random())
 
     # -- evaluation ---------------------------------------------------------------------------
 
@@ -90,25 +103,29 @@ class HeuristicAgent(RuleAgent):
             need[f] = 1.0 if contested else 0.2
         return need
 
-    def _win_chance(self, w, p: int, card: int, unseen: list[int]) -> float:
-        """Chance that ``card`` wins the trick, given what is on the table and what is unseen."""
+    def _win_chance(self, w, p: int, card: int, unseen: list[int], ranked: dict) -> float:
+        """Chance that ``card`` wins the trick, given what is on the table and what is unseen
+        (``ranked``: the unseen cards' strengths by led faction, sorted, filled as needed)."""
         trick = w.trick
         led = trick[0][1] // 10 if trick else card // 10
-        best = card
+        strength = STRENGTH_UNDER[led]
+        mine = strength[card]
         for _, c in trick:
-            if not beats(card, c, led):
+            if mine <= strength[c]:
                 return 0.0
         later = w.n - len(trick) - 1
         if not later:
             return 1.0
-        beaters = sum(1 for c in unseen if beats(c, best, led))
         if not unseen:
             return 1.0
+        if led not in ranked:
+            ranked[led] = sorted(strength[c] for c in unseen)
+        beaters = len(unseen) - bisect_right(ranked[led], mine)
         hand_size = len(w.hands[p])
         return (1 - beaters / len(unseen)) ** (hand_size * later)
 
-    def _value(self, w, p: int, card: int, unseen: list[int], need) -> float:
-        chance = self._win_chance(w, p, card, unseen)
+    def _value(self, w, p: int, card: int, unseen: list[int], need, ranked: dict) -> float:
+        chance = self._win_chance(w, p, card, unseen, ranked)
         spend = SPEND_COST * (card % 10) / 9
         if w.phase == 1:
             prize = max(prize_worth(c) for c in w.prizes)
@@ -184,5 +201,48 @@ def rollout_policy(w, rng):
     return min(winners or legal, key=lambda a: a.a % 10)
 
 
+def rewind(world, recall: tuple, i: int, seat: int):
+    """ISMCTS hook (``infer``): the position of the card play ``recall[i]`` if ``world`` is the
+    truth, as far as the player deciding then knew it. Within a phase a hand only shrinks
+    (phase 1: the dealt cards; phase 2: the follower pile, K17), so that player then held its
+    hand in ``world`` and every card it has played since. The rest of the position is ``seat``'s
+    own world of then, with those cards swapped into the hand from wherever it had put them
+    (only the decider's own cards matter to what it would play). None for a decision of an
+    earlier phase and for prize and smash choices."""
+    memory = recall[i]
+    past = memory.world
+    if past.phase != world.phase or past.step != PLAY_CARD:
+        return None
+    o = memory.seat
+    held = [*world.hands[o], *(m.action.a for m in recall[i:] if m.seat == o and m.action.kind == PLAY)]
+    missing = Counter(held)
+    missing.subtract(past.hands[o])
+    spare = [c for c, n in missing.items() for _ in range(-n)]
+    missing = [c for c, n in missing.items() for _ in range(n)]
+    if len(spare) != len(missing):
+        return None
+    rewound = past.clone()
+    others = [q for q in range(rewound.n) if q not in (o, seat)]
+    for card, stand_in in zip(missing, spare, strict=True):
+        if card in rewound.deck:
+            rewound.deck[rewound.deck.index(card)] = stand_in
+            continue
+        holder = next((q for q in others if card in rewound.hands[q]), None)
+        if holder is not None:
+            hand = rewound.hands[holder]
+            hand.remove(card)
+            hand.append(stand_in)
+            hand.sort()
+            continue
+        holder = next((q for q in range(rewound.n) if q != seat and card in rewound.followers[q]), None)
+        if holder is None:
+            return None             # only where ``seat`` could see it: ``world`` does not fit
+        pile = list(rewound.followers[holder])
+        pile[pile.index(card)] = stand_in
+        rewound.followers[holder] = tuple(pile)
+    rewound.hands[o] = sorted(held)
+    return rewound
+
+
 # The hooks a search (ISMCTS) takes from this game (ludus.core.parts).
-SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy)
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, rewind=rewind)

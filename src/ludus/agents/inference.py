@@ -1,0 +1,99 @@
+"""Inference: worlds weighed by how likely the other seats' past moves were in each.
+
+A sampler deals every world consistent with what a seat has seen with the same chance. But the
+others did not play at random: an opponent who led its lowest Knight probably holds no low
+Goblins. Here each candidate world is weighed by the likelihood of every move the other seats
+made in it, under a model of how they play — the game's heuristic, trusted ``1 - noise``: a seat
+plays the heuristic's move with that chance, else any legal move alike — and the search draws
+from the candidates in proportion (importance resampling).
+
+How far to trust the model is fitted to the game so far unless given: the noise whose
+likelihood of all the moves seen, averaged over the candidates, is highest (the evidence for
+it). Against players the heuristic predicts well it comes out low and the weights are sharp;
+against players it does not, near 1, and the worlds are weighed almost alike.
+
+What a seat held at a past decision, if a candidate world is the truth, is the game's to say:
+its ``rewind`` search hook gives the past position (the seat's own world of then, with the
+deciding seat's hidden cards as the candidate implies), or None where it cannot tell — and a
+decision it cannot rewind weighs nothing. Everything is read from the seat's Perspective and
+its ``recall``, so the weights know no more than the seat; and a candidate is never a world the
+seat knows impossible: weighing only reorders the sampler's worlds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..core.perspective import Perspective
+
+NOISES = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)   # the noises a fit chooses from
+
+
+def evidence(world, perspective, rewind, model) -> list[tuple[bool, float]] | None:
+    """What the other seats' recalled moves say of ``world``: per decision that can be rewound,
+    whether the model's move there looks like the move seen, and the share of the legal moves
+    that do; None if a move seen could not have been made in ``world``."""
+    seat = perspective.player
+    found = []
+    for i, memory in enumerate(perspective.recall):
+        if memory.seat == seat or memory.world is None:
+            continue
+        past = rewind(world, perspective.recall, i, seat)
+        if past is None:
+            continue
+        legal = past.legal_actions()
+        if len(legal) < 2:
+            continue
+        looks_alike = [a for a in legal if past.action_seen_by(a, seat) == memory.action]
+        if not looks_alike:
+            return None
+        guess = model.act(Perspective.in_world(past, memory.seat))
+        found.append((guess in looks_alike, len(looks_alike) / len(legal)))
+    return found
+
+
+def log_likelihood(found: list[tuple[bool, float]] | None, noise: float) -> float:
+    """The log-likelihood of the moves behind ``found`` (``evidence``) for a model trusted
+    ``1 - noise``."""
+    if found is None:
+        return -math.inf
+    trust = 1.0 - noise
+    return sum(math.log(noise * share + (trust if hit else 0.0)) for hit, share in found)
+
+
+def fitted_noise(found_per_world: list) -> float:
+    """The noise of ``NOISES`` under which the moves seen are likeliest, averaged over worlds."""
+    def log_evidence(noise):
+        logs = [log_likelihood(f, noise) for f in found_per_world]
+        top = max(logs)
+        return -math.inf if top == -math.inf else top + math.log(sum(math.exp(x - top) for x in logs))
+    return max(NOISES, key=log_evidence)
+
+
+def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
+                    noise: float | None = None) -> list | None:
+    """``count`` worlds: as many candidates drawn from the seat's sampler, then drawn again from
+    them in proportion to their likelihood (systematic resampling: a candidate of weight w is
+    kept about ``count * w`` times), under ``noise`` (None: fitted). None when the recall holds
+    no other seat's move to weigh by (draw from the sampler itself then)."""
+    if not any(m.seat != perspective.player for m in perspective.recall):
+        return None
+    candidates = [perspective.sample(rng) for _ in range(count)]
+    found = [evidence(w, perspective, rewind, model) for w in candidates]
+    if noise is None:
+        noise = fitted_noise(found)
+    logs = [log_likelihood(f, noise) for f in found]
+    top = max(logs)
+    if top == -math.inf:               # nothing fits the model at all: keep the sampler's odds
+        return candidates
+    weights = [math.exp(x - top) for x in logs]
+    step = sum(weights) / count
+    point = rng.random() * step
+    kept, reached = [], 0.0
+    for world, w in zip(candidates, weights, strict=True):
+        reached += w
+        while point < reached and len(kept) < count:
+            kept.append(world)
+            point += step
+    return kept

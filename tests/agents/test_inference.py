@@ -1,0 +1,197 @@
+"""Inference: the seat's recall, Claim's rewind, and worlds weighed by the others' past moves."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import ludus
+from ludus import agents
+from ludus.agents.inference import evidence, fitted_noise, log_likelihood, weighted_worlds
+from ludus.arena.match import choose
+from ludus.arena.stats import derive_seed
+from ludus.core.errors import OptionError
+from ludus.games.claim.notation import PLAY
+from ludus.games.claim.positions import position
+
+
+def _played(game_id: str, seed: int, decisions: int, until=None, **options):
+    """A game of heuristics after ``decisions`` moves (counted from the first position where
+    ``until`` holds, if given), and the states before each move."""
+    game = ludus.make(game_id, **options)
+    bot = agents.make("heuristic", game, seed=seed)
+    state = game.new_state(seed)
+    before = []
+    start = None if until else 0
+    while not state.is_terminal:
+        if start is None and until(state):
+            start = len(state.history)
+        if start is not None and len(state.history) >= start + decisions:
+            break
+        before.append(state.clone())
+        state.apply(choose(bot, state, state.current_player))
+    return state, before
+
+
+def test_recall_remembers_each_move_as_the_seat_saw_it():
+    state, before = _played("caesar-cleopatra", 3, 40)
+    for p in (0, 1):
+        recall = state.perspective(p, recall=True).recall
+        assert len(recall) == len(state.history)
+        for past, memory, action in zip(before, recall, state.history, strict=True):
+            assert memory.seat == past.current_player
+            if memory.seat == p:
+                assert memory.action == action and memory.world is None
+            else:       # a card put face down is remembered as the seat saw it, not whole
+                assert memory.action == past.action_seen_by(action, p)
+                assert memory.world.observe(p) == past.observe(p)
+    recall = state.perspective(0, recall=True).recall
+    hidden = [i for i, m in enumerate(recall) if m.seat == 1 and m.action != state.history[i]]
+    assert hidden, "no face-down move in 40 decisions of Caesar & Cleopatra: the test shows nothing"
+
+
+def test_a_perspective_without_recall_remembers_nothing():
+    state, _ = _played("claim", 1, 10)
+    assert state.perspective(0).recall == ()
+    assert state.perspective(0, recall=True).recall
+
+
+def test_no_past_is_made_up_for_a_position_without_one():
+    """A resampled world, a clone and a position built by hand have no first position to
+    replay from: their recall is empty, not a guess."""
+    state, _ = _played("claim", 2, 12)
+    world = state.perspective(0).world
+    assert world.perspective(0, recall=True).recall == ()
+    assert state.clone().perspective(1, recall=True).recall == ()
+    built = position(hands={0: ["gnomes 5", "trolls 2"], 1: ["dragons 1", "seers 8"]}, prizes=["giants 9"],
+                     deck=["seers 0", "trolls 4", "gnomes 3"], leader=0)
+    assert built.perspective(1, recall=True).recall == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("phase", [1, 2])
+def test_claim_rewinds_the_truth_to_the_hand_held_then(players, phase):
+    """Rewinding the true position to each card play of this phase gives the hand its player
+    really held then, in a position that looks to that player as the real one did."""
+    state, before = _played("claim", 7, 4 * players, until=lambda s: s.phase == phase, players=players)
+    assert state.phase == phase and not state.is_terminal
+    rewind = state.game.parts.search.rewind
+    p = state.current_player
+    recall = state.perspective(p, recall=True).recall
+    checked = 0
+    for i, memory in enumerate(recall):
+        if memory.seat == p:
+            continue
+        past = rewind(state.clone(), recall, i, p)
+        if before[i].phase != state.phase or memory.action.kind != PLAY:
+            assert past is None
+            continue
+        o = memory.seat
+        assert past.hands[o] == before[i].hands[o]
+        assert past.legal_actions() == before[i].legal_actions()
+        checked += 1
+    assert checked, "no card play of this phase was rewound"
+
+
+def test_weights_favour_the_truth_when_the_others_play_as_modelled():
+    """Against heuristic players, the true deal is more likely under the heuristic model than
+    the average world the sampler deals, at most decisions of phase 1."""
+    game = ludus.make("claim")
+    model = agents.make("heuristic", game, seed=9)
+    rewind = game.parts.search.rewind
+    favoured = total = 0
+    for seed in range(4):
+        for decisions in (12, 18, 22):
+            state, _ = _played("claim", seed, decisions)
+            view = state.perspective(state.current_player, recall=True)
+            rng = random.Random(seed)
+            truth = log_likelihood(evidence(state.clone(), view, rewind, model), 0.2)
+            assert truth > -math.inf
+            others = [log_likelihood(evidence(view.sample(rng), view, rewind, model), 0.2) for _ in range(20)]
+            favoured += truth >= sum(others) / len(others)
+            total += 1
+    assert favoured >= 0.8 * total, f"the truth weighed above the average world at {favoured} of {total}"
+
+
+@pytest.mark.parametrize("others, low, high", [("heuristic", 0.0, 0.3), ("random", 0.6, 1.0)])
+def test_the_noise_is_fitted_to_how_the_others_play(others, low, high):
+    """Against players the heuristic predicts, inference trusts it; against random ones, hardly."""
+    game = ludus.make("claim")
+    model = agents.make("heuristic", game, seed=9)
+    bots = [agents.make("heuristic", game, seed=1), agents.make(others, game, seed=2)]
+    fits = []
+    for seed in range(3):
+        state = game.new_state(seed)
+        while len(state.history) < 22:
+            p = state.current_player
+            state.apply(choose(bots[p], state, p))
+        view = state.perspective(0, recall=True)
+        rng = random.Random(seed)
+        fits.append(fitted_noise([evidence(view.sample(rng), view, game.parts.search.rewind, model)
+                                  for _ in range(30)]))
+    assert all(low <= f <= high for f in fits), fits
+
+
+def test_weighed_worlds_are_worlds_the_seat_cannot_tell_from_the_truth():
+    state, _ = _played("claim", 5, 20)
+    p = state.current_player
+    view = state.perspective(p, recall=True)
+    game = state.game
+    worlds = weighted_worlds(view, game.parts.search.rewind, agents.make("heuristic", game, seed=1), 30,
+                             random.Random(4), noise=0.2)
+    assert len(worlds) == 30
+    assert all(w.observe(p) == state.observe(p) for w in worlds)
+    assert len({id(w) for w in worlds}) < 30, "weights this uneven should keep some worlds more than once"
+
+
+def test_nothing_is_weighed_before_another_seat_has_moved():
+    game = ludus.make("claim", first_leader="0")
+    view = game.new_state(3).perspective(0, recall=True)
+    model = agents.make("heuristic", game, seed=1)
+    assert weighted_worlds(view, game.parts.search.rewind, model, 10, random.Random(1)) is None
+
+
+def test_an_inferring_search_is_deterministic_and_reads_the_recall():
+    state, _ = _played("claim", 6, 16)
+    p = state.current_player
+    bot = agents.make("ismcts:iterations=60,infer=20,seed=3", state.game)
+    assert bot.uses_recall
+    moves = {str(choose(agents.make("ismcts:iterations=60,infer=20,seed=3", state.game), state, p))
+             for _ in range(3)}
+    assert len(moves) == 1
+    assert not agents.make("ismcts:iterations=60,seed=3", state.game).uses_recall
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("ismcts:infer=-1", "infer"), ("ismcts:infer=many", "infer"), ("ismcts:infer=2.5", "infer"),
+    ("ismcts:infer=10,noise=0", "noise"), ("ismcts:infer=10,noise=1.5", "noise"),
+    ("ismcts:infer=10,noise=nan", "noise"),
+])
+def test_bad_inference_parameters_are_refused(spec, words):
+    with pytest.raises(OptionError, match=words):
+        agents.make(spec, ludus.make("claim"))
+
+
+def test_a_game_without_a_rewind_hook_refuses_inference():
+    with pytest.raises(OptionError, match="infer=0"):
+        agents.make("ismcts:infer=10", ludus.make("seize-rome"))
+
+
+def test_a_table_decides_from_its_record_as_the_game_itself_would():
+    """The server rebuilds a game from its record for every bot move: the recall, and so the
+    inferring bot's move, must come out the same there."""
+    from ludus.session import AgentTask, decide
+
+    state, _ = _played("claim", 8, 18)
+    p = state.current_player
+    spec = "ismcts:iterations=40,infer=16"
+    task = AgentTask(state.record(), p, spec, 77, "agent")
+    here = agents.make(spec, state.game, seed=77)
+    here.rng.seed(derive_seed(77, len(state.history)))
+    assert decide(task) == str(choose(here, state, p))
+    rebuilt = ludus.replay(state.record()).perspective(p, recall=True).recall
+    assert len(rebuilt) == len(state.history)
+    remembered = state.perspective(p, recall=True).recall
+    assert [(m.seat, m.action) for m in rebuilt] == [(m.seat, m.action) for m in remembered]
