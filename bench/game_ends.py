@@ -21,6 +21,7 @@ from collections import Counter
 import ludus
 import ludus.agents
 from ludus.arena.lab import end_reason as reason_of
+from ludus.arena.match import choose
 from ludus.arena.stats import wilson
 from ludus.core.options import parse_option_strings
 
@@ -34,7 +35,7 @@ def tally(game, specs: list[str], games: int, seed: int) -> tuple[Counter, float
         agents = [ludus.agents.make(spec, game, seed=(seed + k) * 16 + p) for p, spec in enumerate(specs)]
         while not state.is_terminal:
             p = state.current_player
-            state.apply_trusted(agents[p].act(state.perspective(p)))
+            state.apply_trusted(choose(agents[p], state, p))
             steps += 1
         ends[reason_of(state)] += 1
     return ends, steps / games

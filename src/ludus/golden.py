@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import agents as ludus_agents
+from .arena.match import choose
 from .core.registry import game_ids, make
 
 FULL_STEPS = 45      # observations are written for steps 0..FULL_STEPS-1 and at the end
@@ -86,7 +87,7 @@ def _chooser(case: Case, game):
         rng = random.Random(case.seed)
         return lambda state: rng.choice(state.legal_actions())
     agents = [ludus_agents.make(case.agent, game, seed=case.seed * 100 + p) for p in range(game.num_players)]
-    return lambda state: agents[state.current_player].act(state.perspective(state.current_player))
+    return lambda state: choose(agents[state.current_player], state, state.current_player)
 
 
 def render(case: Case) -> str:

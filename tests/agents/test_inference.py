@@ -54,8 +54,11 @@ def test_recall_remembers_each_move_as_the_seat_saw_it():
 
 def test_a_perspective_without_recall_remembers_nothing():
     state, _ = _played("claim", 1, 10)
-    assert state.perspective(0).recall == ()
+    assert state.perspective(0).recall is None
     assert state.perspective(0, recall=True).recall
+    bot = agents.make("ismcts:iterations=20,infer=10", state.game)
+    with pytest.raises(ludus.LudusError, match="recall=True"):
+        bot.act(state.perspective(state.current_player))
 
 
 def test_no_past_is_made_up_for_a_position_without_one():
@@ -167,7 +170,8 @@ def test_an_inferring_search_is_deterministic_and_reads_the_recall():
 @pytest.mark.parametrize("spec, words", [
     ("ismcts:infer=-1", "infer"), ("ismcts:infer=many", "infer"), ("ismcts:infer=2.5", "infer"),
     ("ismcts:infer=10,noise=0", "noise"), ("ismcts:infer=10,noise=1.5", "noise"),
-    ("ismcts:infer=10,noise=nan", "noise"),
+    ("ismcts:infer=10,noise=nan", "noise"), ("ismcts:infer=10,noise=5e-324", "0.001 to 1"),
+    ("ismcts:noise=0.5", "with infer above 0"),
 ])
 def test_bad_inference_parameters_are_refused(spec, words):
     with pytest.raises(OptionError, match=words):
@@ -175,8 +179,47 @@ def test_bad_inference_parameters_are_refused(spec, words):
 
 
 def test_a_game_without_a_rewind_hook_refuses_inference():
-    with pytest.raises(OptionError, match="infer=0"):
+    with pytest.raises(OptionError, match="cannot rewind"):
         agents.make("ismcts:infer=10", ludus.make("seize-rome"))
+
+
+def test_weighing_stops_at_its_deadline():
+    """Past its deadline, inference weighs one world and no more (a search's time budget gives
+    it half the budget)."""
+    state, _ = _played("claim", 5, 20)
+    view = state.perspective(state.current_player, recall=True)
+    game = state.game
+    model = agents.make("heuristic", game, seed=1)
+    worlds = weighted_worlds(view, game.parts.search.rewind, model, 50, random.Random(2), 0.2,
+                             deadline=1.0, clock=lambda: 2.0)
+    assert worlds is None or len(worlds) == 1
+    assert len(weighted_worlds(view, game.parts.search.rewind, model, 50, random.Random(2), 0.2,
+                               deadline=3.0, clock=lambda: 2.0)) == 50
+
+
+def test_the_model_predicts_the_rewound_truth_as_it_did_the_true_past():
+    """Rewinding the truth, the heuristic model plays as it did at the true past position
+    (its tie-breaks seeded alike), but for rare decisions where its guess of its own phase-1
+    deck cards changes what it counts as unseen."""
+    from ludus.core.perspective import Perspective
+
+    game = ludus.make("claim")
+    model = agents.make("heuristic", game, seed=1)
+    same = total = 0
+    for seed in range(4):
+        state, before = _played("claim", seed, 22)
+        p = state.current_player
+        recall = state.perspective(p, recall=True).recall
+        for i, memory in enumerate(recall):
+            past = memory.world and game.parts.search.rewind(state.clone(), recall, i, p)
+            if past is None:
+                continue
+            model.rng.seed(i)
+            rewound = model.act(Perspective.in_world(past, memory.seat))
+            model.rng.seed(i)
+            same += rewound == model.act(before[i].perspective(memory.seat))
+            total += 1
+    assert total > 20 and same >= 0.95 * total, f"{same} of {total}"
 
 
 def test_a_table_decides_from_its_record_as_the_game_itself_would():

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
+from itertools import accumulate
 
 from ..core.perspective import Perspective
 
+LEAST_NOISE = 0.001   # below it a single unexpected move would all but rule a world out
 NOISES = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)   # the noises a fit chooses from
 
 
@@ -48,6 +51,7 @@ def evidence(world, perspective, rewind, model) -> list[tuple[bool, float]] | No
         looks_alike = [a for a in legal if past.action_seen_by(a, seat) == memory.action]
         if not looks_alike:
             return None
+        model.rng.seed(i)                # its tie-breaks, alike in every world
         guess = model.act(Perspective.in_world(past, memory.seat))
         found.append((guess in looks_alike, len(looks_alike) / len(legal)))
     return found
@@ -72,28 +76,27 @@ def fitted_noise(found_per_world: list) -> float:
 
 
 def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
-                    noise: float | None = None) -> list | None:
-    """``count`` worlds: as many candidates drawn from the seat's sampler, then drawn again from
-    them in proportion to their likelihood (systematic resampling: a candidate of weight w is
-    kept about ``count * w`` times), under ``noise`` (None: fitted). None when the recall holds
-    no other seat's move to weigh by (draw from the sampler itself then)."""
+                    noise: float | None = None, deadline: float | None = None, clock=None) -> list | None:
+    """Up to ``count`` candidates drawn from the seat's sampler and weighed (fewer if ``clock()``
+    passes ``deadline`` first), then as many drawn again from them in proportion to their
+    likelihood under ``noise`` (None: fitted) — systematic resampling: a candidate of weight w
+    is kept about ``count * w`` times. None when there is nothing to weigh by (no other seat's
+    move that can be rewound, or all alike): then the search should draw from the sampler."""
     if not any(m.seat != perspective.player for m in perspective.recall):
         return None
-    candidates = [perspective.sample(rng) for _ in range(count)]
-    found = [evidence(w, perspective, rewind, model) for w in candidates]
+    candidates, found = [], []
+    while len(candidates) < count and (deadline is None or not candidates or clock() < deadline):
+        world = perspective.sample(rng)
+        candidates.append(world)
+        found.append(evidence(world, perspective, rewind, model))
     if noise is None:
         noise = fitted_noise(found)
     logs = [log_likelihood(f, noise) for f in found]
     top = max(logs)
-    if top == -math.inf:               # nothing fits the model at all: keep the sampler's odds
-        return candidates
-    weights = [math.exp(x - top) for x in logs]
-    step = sum(weights) / count
-    point = rng.random() * step
-    kept, reached = [], 0.0
-    for world, w in zip(candidates, weights, strict=True):
-        reached += w
-        while point < reached and len(kept) < count:
-            kept.append(world)
-            point += step
-    return kept
+    if top == -math.inf or min(logs) == top:     # nothing fits the model, or all fit alike
+        return None
+    cumulative = [*accumulate(math.exp(x - top) for x in logs)]
+    step = cumulative[-1] / len(candidates)
+    start = rng.random()
+    last = len(candidates) - 1
+    return [candidates[min(bisect_right(cumulative, (k + start) * step), last)] for k in range(len(candidates))]

@@ -38,10 +38,10 @@ import random
 import time
 from typing import Any
 
-from ..core.errors import OptionError, echo
+from ..core.errors import LudusError, OptionError, echo
 from ..core.game import State
 from .base import Agent, decimal, whole_number
-from .inference import weighted_worlds
+from .inference import LEAST_NOISE, weighted_worlds
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
 # What each spec parameter takes, as a refusal says it.
@@ -51,9 +51,8 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8",
               "bias": "a number, 0 or more, e.g. bias=5",
               "infer": "a whole number of worlds to weigh, 0 for none, e.g. infer=200",
-              "noise": "a number above 0, at most 1, e.g. noise=0.5 (fitted if not given)"}
+              "noise": "a number from 0.001 to 1, e.g. noise=0.5 (fitted if not given)"}
 ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
-MODEL_SALT = 0x1DEA_0F_0DD5      # ... and so does the opponent model of inference
 GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise not given: the game's search
                           # defaults, else c=0.7, full random rollouts, no bias, no inference
                           # (and, inferring, a fitted noise)
@@ -110,8 +109,10 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts infer must be a whole number of worlds, 0 or more, got {infer}")
         if noise is GAME_DEFAULT:
             noise = defaults.get("noise")
-        if noise is not None and not (0 < noise <= 1):
-            raise OptionError(f"ismcts noise must be a number above 0, at most 1, got {noise}")
+        if noise is not None and not (LEAST_NOISE <= noise <= 1):
+            raise OptionError(f"ismcts noise must be a number from {LEAST_NOISE} to 1, got {noise}")
+        if noise is not None and not infer:
+            raise OptionError("ismcts noise is how far inference trusts its model: give it with infer above 0")
         if depth is GAME_DEFAULT:
             depth = defaults.get("depth")
         if rollout is GAME_DEFAULT:
@@ -130,9 +131,13 @@ class ISMCTSAgent(Agent):
             self._advisor = game.parts.heuristic(game)
         # The model of how the other seats play, by which inference weighs the worlds.
         self._model = None
+        self._rewind = hooks.rewind
         if infer:
-            if game.parts.heuristic is None or hooks.rewind is None:
-                raise OptionError(f"{game.id} has no heuristic and rewind hook to infer with; use infer=0")
+            if game.parts.heuristic is None:
+                raise OptionError(f"{game.id} has no heuristic to model the other seats with; use infer=0")
+            if hooks.rewind is None:
+                raise OptionError(f"{game.id} cannot rewind a remembered decision (no rewind search hook), so "
+                                  "ismcts cannot infer there; use infer=0")
             self._model = game.parts.heuristic(game)
         self.uses_recall = bool(infer)
         self.policy = hooks.rollout_policy if rollout == "heuristic" else None
@@ -188,10 +193,13 @@ class ISMCTSAgent(Agent):
             self._advisor.rng.seed(seed ^ ADVISOR_SALT)
             favoured = self._advisor.act(perspective)
         draw = perspective.sample
-        if self._model is not None:                     # so is inference's
-            self._model.rng.seed(seed ^ MODEL_SALT)
-            pool = weighted_worlds(perspective, perspective.game.parts.search.rewind, self._model, self.infer, rng,
-                                   self.noise)
+        if self._model is not None:                     # so is inference's, up to half of it
+            if perspective.recall is None:
+                raise LudusError("ismcts with infer reads the seat's recall: give it "
+                                 "state.perspective(seat, recall=True) (ludus.arena.match.choose does)")
+            weighing_ends = start + self.time_limit / 2 if self.time_limit else None
+            pool = weighted_worlds(perspective, self._rewind, self._model, self.infer, rng, self.noise,
+                                   weighing_ends, _clock)
             if pool is not None:
                 draw = functools.partial(_draw_from, pool)
         searching = _clock()                            # the search's own rate starts here
@@ -337,7 +345,8 @@ def _choose(node: _Node, legal: list, c: float, rng: random.Random, favoured=Non
 
 
 def _draw_from(pool: list, rng: random.Random):
-    """A copy of one of inference's weighed worlds, with a future of its own (chance re-seeded)."""
+    """A copy of one of inference's weighed worlds. Its chance is re-seeded, so that where chance
+    acts after the deal (a reshuffle, a bust drawn) each copy meets a future of its own."""
     world = pool[rng.randrange(len(pool))].clone()
     world.chance_seed = rng.getrandbits(64)
     return world

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..agents import make as make_agent
 from ..core.errors import OptionError
+from .match import choose
 
 Clock = Callable[[], float]
 
@@ -96,9 +97,11 @@ def search_positions(game, games: int = 1, every: int = 4, seed: int = 0) -> lis
             p = state.current_player
             if len(state.legal_actions()) > 1:
                 if chosen % every == 0:
-                    out.append(state.clone())
+                    position = state.clone()
+                    position.origin = state.origin     # so that a search can replay the seat's recall
+                    out.append(position)
                 chosen += 1
-            state.apply(bots[p].act(state.perspective(p)))
+            state.apply(choose(bots[p], state, p))
     return out
 
 
@@ -116,7 +119,7 @@ def search_rate(game, spec: str, states: list, seconds: float | None = None,
     spent = wall = 0.0
     while states and (searches % len(states) or not searches or (seconds is not None and spent < seconds)):
         state = states[searches % len(states)]
-        view = state.perspective(state.current_player)
+        view = state.perspective(state.current_player, recall=agent.uses_recall)
         t, w = clock(), time.perf_counter()
         agent.act(view)
         spent += clock() - t

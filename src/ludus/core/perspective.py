@@ -28,8 +28,8 @@ class Perspective:
     writes to it changes nothing real. ``observation``, ``legal_actions`` and ``sample`` all
     read that world.
 
-    Built with ``recall``, it also holds the seat's memory of the game (``recall``), for agents
-    that reason about why the others played as they did.
+    Built with ``recall``, it also holds the seat's memory of the game (``recall``; None when
+    not asked for), for agents that reason about why the others played as they did.
     """
 
     __slots__ = ("player", "_world", "_observation", "_sampler", "recall")
@@ -39,14 +39,14 @@ class Perspective:
         self._world = state.resample(player, random.Random(0))
         self._observation = None
         self._sampler = None
-        self.recall: tuple[Recalled, ...] = _recall(state, player) if recall else ()
+        self.recall: tuple[Recalled, ...] | None = _recall(state, player) if recall else None
 
     @classmethod
     def in_world(cls, world, player: int) -> Perspective:
         """The view of ``player`` in ``world`` itself, not resampled: for a world that is already
         a guess (a search asks a model what a seat would play there), never for the truth."""
         view = cls.__new__(cls)
-        view.player, view._world, view._observation, view._sampler, view.recall = player, world, None, None, ()
+        view.player, view._world, view._observation, view._sampler, view.recall = player, world, None, None, None
         return view
 
     @property
