@@ -9,7 +9,7 @@ import pytest
 
 import ludus
 from ludus import agents
-from ludus.agents.inference import evidence, fitted_noise, log_likelihood, weighted_worlds
+from ludus.agents.inference import evidence, fitted_noise, log_likelihood, tempered, weighted_worlds
 from ludus.arena.match import choose
 from ludus.arena.stats import derive_seed
 from ludus.core.errors import OptionError
@@ -135,6 +135,19 @@ def test_the_noise_is_fitted_to_how_the_others_play(others, low, high):
         fits.append(fitted_noise([evidence(view.sample(rng), view, game.parts.search.rewind, model)
                                   for _ in range(30)]))
     assert all(low <= f <= high for f in fits), fits
+
+
+def test_weights_are_tempered_to_rest_on_enough_worlds():
+    def spread(weights):
+        return sum(weights) ** 2 / sum(w * w for w in weights)
+
+    gentle = [0.0, -0.1, -0.2, -0.3]
+    assert tempered(gentle, 2.0) == [math.exp(x) for x in gentle]          # already spread: as it is
+    sharp = [0.0, -9.0, -12.0, -15.0, -math.inf, -20.0, -11.0, -10.0]
+    weights = tempered(sharp, 2.0)
+    assert spread(weights) >= 2.0 and weights[4] == 0.0
+    assert all(weights[i] >= weights[j] for i in range(8) for j in range(8) if sharp[i] > sharp[j])
+    assert spread([math.exp(x) for x in sharp if x > -math.inf]) < 2.0
 
 
 def test_weighed_worlds_are_worlds_the_seat_cannot_tell_from_the_truth():

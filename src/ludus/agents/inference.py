@@ -10,7 +10,8 @@ from the candidates in proportion (importance resampling).
 How far to trust the model is fitted to the game so far unless given: the noise whose
 likelihood of all the moves seen, averaged over the candidates, is highest (the evidence for
 it). Against players the heuristic predicts well it comes out low and the weights are sharp;
-against players it does not, near 1, and the worlds are weighed almost alike.
+against players it does not, near 1, and the worlds are weighed almost alike. And the weights
+are tempered so that they never rest on fewer than a quarter of the candidates (``tempered``).
 
 What a seat held at a past decision, if a candidate world is the truth, is the game's to say:
 its ``rewind`` search hook gives the past position (the seat's own world of then, with the
@@ -29,6 +30,8 @@ from itertools import accumulate
 
 from ..core.perspective import Perspective
 
+FLOOR = 0.25          # the least share of the candidates the weights rest on (effective sample size)
+TEMPERS = (1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125)
 LEAST_NOISE = 0.001   # below it a single unexpected move would all but rule a world out
 NOISES = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)   # the noises a fit chooses from
 
@@ -75,6 +78,19 @@ def fitted_noise(found_per_world: list) -> float:
     return max(NOISES, key=log_evidence)
 
 
+def tempered(logs: list[float], floor: float) -> list[float]:
+    """Weights from log-likelihoods, flattened as far as it takes for their effective sample size
+    to reach ``floor``: ``L ** eta`` with the largest ``eta`` of 1, 1/2, 1/4 ... 1/32 that does,
+    else 0. The model is only a model: trusted whole, a dozen moves that it happens to explain
+    in a few worlds would leave the search playing in those few alone."""
+    top = max(logs)
+    for eta in TEMPERS:
+        weights = [math.exp(eta * (x - top)) if x > -math.inf else 0.0 for x in logs]
+        if sum(weights) ** 2 >= floor * sum(w * w for w in weights):
+            return weights
+    return [0.0 if x == -math.inf else 1.0 for x in logs]
+
+
 def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
                     noise: float | None = None, deadline: float | None = None, clock=None) -> list | None:
     """Up to ``count`` candidates drawn from the seat's sampler and weighed (fewer if ``clock()``
@@ -95,7 +111,7 @@ def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
     top = max(logs)
     if top == -math.inf or min(logs) == top:     # nothing fits the model, or all fit alike
         return None
-    cumulative = [*accumulate(math.exp(x - top) for x in logs)]
+    cumulative = [*accumulate(tempered(logs, FLOOR * len(candidates)))]
     step = cumulative[-1] / len(candidates)
     start = rng.random()
     last = len(candidates) - 1
