@@ -137,6 +137,22 @@ def test_the_noise_is_fitted_to_how_the_others_play(others, low, high):
     assert all(low <= f <= high for f in fits), fits
 
 
+def test_inference_stands_aside_against_players_the_model_does_not_explain():
+    """Against random players the noise fitted on the first worlds is high: nothing is weighed
+    and the search keeps its time; against heuristic players the worlds are weighed."""
+    game = ludus.make("claim")
+    model = agents.make("heuristic", game, seed=9)
+    for others, weighed in (("random", False), ("heuristic", True)):
+        bots = [agents.make("heuristic", game, seed=1), agents.make(others, game, seed=2)]
+        state = game.new_state(1)
+        while len(state.history) < 22:
+            p = state.current_player
+            state.apply(choose(bots[p], state, p))
+        view = state.perspective(0, recall=True)
+        pool = weighted_worlds(view, game.parts.search.rewind, model, 40, random.Random(3))
+        assert (pool is not None) == weighed, others
+
+
 def test_weights_are_tempered_to_rest_on_enough_worlds():
     def spread(weights):
         return sum(weights) ** 2 / sum(w * w for w in weights)
@@ -198,7 +214,7 @@ def test_a_game_without_a_rewind_hook_refuses_inference():
 
 def test_weighing_stops_at_its_deadline():
     """Past its deadline, inference weighs one world and no more (a search's time budget gives
-    it half the budget)."""
+    it a quarter of the budget)."""
     state, _ = _played("claim", 5, 20)
     view = state.perspective(state.current_player, recall=True)
     game = state.game

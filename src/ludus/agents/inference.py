@@ -10,7 +10,8 @@ from the candidates in proportion (importance resampling).
 How far to trust the model is fitted to the game so far unless given: the noise whose
 likelihood of all the moves seen, averaged over the candidates, is highest (the evidence for
 it). Against players the heuristic predicts well it comes out low and the weights are sharp;
-against players it does not, near 1, and the worlds are weighed almost alike. And the weights
+against players it does not, near 1 — and then, found so on the first few worlds, inference
+stands aside and leaves the search its time. And the weights
 are tempered so that they never rest on fewer than a quarter of the candidates (``tempered``).
 
 What a seat held at a past decision, if a candidate world is the truth, is the game's to say:
@@ -30,6 +31,8 @@ from itertools import accumulate
 
 from ..core.perspective import Perspective
 
+PROBE = 10            # worlds weighed before a fitted noise may decide that the model is no use
+STAND_ASIDE = 0.9     # ... a fitted noise this high: the others play as the model would by chance
 FLOOR = 0.25          # the least share of the candidates the weights rest on (effective sample size)
 TEMPERS = (1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125)
 LEAST_NOISE = 0.001   # below it a single unexpected move would all but rule a world out
@@ -97,14 +100,19 @@ def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
     passes ``deadline`` first), then as many drawn again from them in proportion to their
     likelihood under ``noise`` (None: fitted) — systematic resampling: a candidate of weight w
     is kept about ``count * w`` times. None when there is nothing to weigh by (no other seat's
-    move that can be rewound, or all alike): then the search should draw from the sampler."""
+    move that can be rewound, or all alike), or when the noise fitted on the first ``PROBE``
+    worlds says the model explains the others' moves no better than chance: then the search
+    should draw from the sampler."""
     if not any(m.seat != perspective.player for m in perspective.recall):
         return None
     candidates, found = [], []
+    fitting = noise is None
     while len(candidates) < count and (deadline is None or not candidates or clock() < deadline):
         world = perspective.sample(rng)
         candidates.append(world)
         found.append(evidence(world, perspective, rewind, model))
+        if fitting and len(found) == PROBE and fitted_noise(found) >= STAND_ASIDE:
+            return None          # the model does not explain how these seats play: save the time
     if noise is None:
         noise = fitted_noise(found)
     logs = [log_likelihood(f, noise) for f in found]

@@ -193,11 +193,11 @@ class ISMCTSAgent(Agent):
             self._advisor.rng.seed(seed ^ ADVISOR_SALT)
             favoured = self._advisor.act(perspective)
         draw = perspective.sample
-        if self._model is not None:                     # so is inference's, up to half of it
+        if self._model is not None:                     # so is inference's, up to a quarter of it
             if perspective.recall is None:
                 raise LudusError("ismcts with infer reads the seat's recall: give it "
                                  "state.perspective(seat, recall=True) (ludus.arena.match.choose does)")
-            weighing_ends = start + self.time_limit / 2 if self.time_limit else None
+            weighing_ends = start + self.time_limit / 4 if self.time_limit else None
             pool = weighted_worlds(perspective, self._rewind, self._model, self.infer, rng, self.noise,
                                    weighing_ends, _clock)
             if pool is not None:
