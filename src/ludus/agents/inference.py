@@ -11,8 +11,8 @@ How far to trust the model is fitted to the game so far unless given: the noise 
 likelihood of all the moves seen, averaged over the candidates, is highest (the evidence for
 it). Against players the heuristic predicts well it comes out low and the weights are sharp;
 against players it does not, near 1 — and then, found so on the first few worlds, inference
-stands aside and leaves the search its time. And the weights
-are tempered so that they never rest on fewer than a quarter of the candidates (``tempered``).
+stands aside and leaves the search its time. And the weights are tempered so that they never
+rest on fewer than a quarter of the candidates (``tempered``).
 
 What a seat held at a past decision, if a candidate world is the truth, is the game's to say:
 its ``rewind`` search hook gives the past position (the seat's own world of then, with the
@@ -84,8 +84,9 @@ def fitted_noise(found_per_world: list) -> float:
 def tempered(logs: list[float], floor: float) -> list[float]:
     """Weights from log-likelihoods, flattened as far as it takes for their effective sample size
     to reach ``floor``: ``L ** eta`` with the largest ``eta`` of 1, 1/2, 1/4 ... 1/32 that does,
-    else 0. The model is only a model: trusted whole, a dozen moves that it happens to explain
-    in a few worlds would leave the search playing in those few alone."""
+    else every possible world alike (``eta`` 0). The model is only a model: trusted whole, a
+    dozen moves that it happens to explain in a few worlds would leave the search playing in
+    those few alone."""
     top = max(logs)
     for eta in TEMPERS:
         weights = [math.exp(eta * (x - top)) if x > -math.inf else 0.0 for x in logs]
