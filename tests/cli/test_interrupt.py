@@ -133,8 +133,11 @@ def test_ctrl_c_in_bench_exits_130(run, monkeypatch):
 
 
 def _ludus(args: list[str], cwd) -> subprocess.Popen:
+    """``ludus ARGS`` as a terminal starts it: with SIGINT's default action, even when these tests
+    run in a background job, whose shell hands on SIGINT ignored (and so would its children)."""
     return subprocess.Popen([sys.executable, "-m", "ludus.cli", *args], cwd=cwd, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for(condition, seconds: float = 60) -> None:
