@@ -1,9 +1,10 @@
-"""Inference: the seat's recall, Claim's rewind, and worlds weighed by the others' past moves."""
+"""Inference: the seat's recall, the games' rewinds, and worlds weighed by the others' past moves."""
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 import pytest
 
@@ -15,6 +16,7 @@ from ludus.arena.stats import derive_seed
 from ludus.core.errors import OptionError
 from ludus.games.claim.notation import PLAY
 from ludus.games.claim.positions import position
+from ludus.games.seize_rome.notation import DRAW
 
 
 def _played(game_id: str, seed: int, decisions: int, until=None, **options):
@@ -96,6 +98,91 @@ def test_claim_rewinds_the_truth_to_the_hand_held_then(players, phase):
         assert past.legal_actions() == before[i].legal_actions()
         checked += 1
     assert checked, "no card play of this phase was rewound"
+
+
+def _every_card(w) -> Counter:
+    """Seize Rome: every card of a position, wherever it lies."""
+    return Counter([*(c for hand in w.hands for c in hand), *w.pile, *w.discard, *w.table,
+                    *(c for region in w.board for column in region for c in column)])
+
+
+def _drew_since(state, recall, i: int) -> bool:
+    """Seize Rome: whether the seat deciding ``recall[i]`` has drawn a card since, by a draw or
+    as a bonus at a round's end."""
+    o = recall[i].seat
+    return (any(m.seat == o and not isinstance(m.action, int) and m.action.kind == DRAW for m in recall[i:])
+            or recall[i].world.bonus_drawn[o] != state.bonus_drawn[o])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seize_rome_rewinds_the_truth(players):
+    """Rewinding the true position to another seat's decision gives the face-down cards it had
+    then, and its hand too when it has drawn nothing since; when it has, which cards it drew is a
+    guess, but the hand is as large and holds only cards it has held since (or, rarely, a guess
+    puts back a card the seat saw elsewhere then: no position). A rewound position holds every
+    card once."""
+    game = ludus.make("seize-rome", players=players)
+    rewind = game.parts.search.rewind
+    exact = guessed = earlier = unplaced = 0
+    for seed in range(20):
+        state, before = _played("seize-rome", seed, 12 + 2 * seed, players=players)
+        if state.is_terminal:
+            continue
+        p = state.current_player
+        recall = state.perspective(p, recall=True).recall
+        for i, memory in enumerate(recall):
+            if memory.seat == p:
+                continue
+            past, then, o = rewind(state.clone(), recall, i, p), before[i], memory.seat
+            if past is None:        # a guess of a drawn card that the seat then saw elsewhere
+                assert _drew_since(state, recall, i)
+                unplaced += 1
+                continue
+            earlier += then.round != state.round
+            assert _every_card(past) == _every_card(then)
+            assert len(past.hands[o]) == len(then.hands[o])
+            assert [column[o] for column in past.board] == [column[o] for column in then.board]
+            if _drew_since(state, recall, i):
+                held_since = {c for s in (*before[i:], state) for c in s.hands[o]}
+                assert set(past.hands[o]) <= held_since
+                guessed += 1
+            else:
+                assert past.hands[o] == then.hands[o]
+                assert past.legal_actions() == then.legal_actions()
+                exact += 1
+    assert exact >= 5 and guessed >= 5 and earlier >= 5, (exact, guessed, earlier)
+    assert unplaced <= 0.1 * (guessed + unplaced)
+
+
+def test_seize_rome_models_the_others_by_the_heuristics_one_step_rule():
+    """The heuristic's look-ahead deals worlds of its own, too dear for every decision of every
+    world weighed: inference models the others by its one-step rule, which plays at the rewound
+    truth as at the true past when the seat has drawn nothing since."""
+    from ludus.core.perspective import Perspective
+    from ludus.games.seize_rome.heuristic import OneStepAgent
+
+    game = ludus.make("seize-rome", players=3)
+    assert game.parts.search.model is OneStepAgent
+    model = OneStepAgent(game, seed=1)
+    same = total = 0
+    for seed in range(8):
+        state, before = _played("seize-rome", seed, 14 + 2 * seed, players=3)
+        if state.is_terminal:
+            continue
+        p = state.current_player
+        recall = state.perspective(p, recall=True).recall
+        for i, memory in enumerate(recall):
+            if memory.world is None or _drew_since(state, recall, i):
+                continue
+            past = game.parts.search.rewind(state.clone(), recall, i, p)
+            if past is None:
+                continue
+            model.rng.seed(i)
+            rewound = model.act(Perspective.in_world(past, memory.seat))
+            model.rng.seed(i)
+            same += rewound == model.act(before[i].perspective(memory.seat))
+            total += 1
+    assert total >= 10 and same == total, f"{same} of {total}"
 
 
 def test_weights_favour_the_truth_when_the_others_play_as_modelled():
@@ -209,7 +296,8 @@ def test_bad_inference_parameters_are_refused(spec, words):
 
 def test_a_game_without_a_rewind_hook_refuses_inference():
     with pytest.raises(OptionError, match="cannot rewind"):
-        agents.make("ismcts:infer=10", ludus.make("seize-rome"))
+        agents.make("ismcts:infer=10", ludus.make("caesar-cleopatra"))
+    assert agents.make("ismcts:infer=10", ludus.make("seize-rome")).uses_recall
 
 
 def test_weighing_stops_at_its_deadline():

@@ -133,12 +133,12 @@ class ISMCTSAgent(Agent):
         self._model = None
         self._rewind = hooks.rewind
         if infer:
-            if game.parts.heuristic is None:
+            if hooks.model is None and game.parts.heuristic is None:
                 raise OptionError(f"{game.id} has no heuristic to model the other seats with; use infer=0")
             if hooks.rewind is None:
                 raise OptionError(f"{game.id} cannot rewind a remembered decision (no rewind search hook), so "
                                   "ismcts cannot infer there; use infer=0")
-            self._model = game.parts.heuristic(game)
+            self._model = (hooks.model or game.parts.heuristic)(game)
         self.uses_recall = bool(infer)
         self.policy = hooks.rollout_policy if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:

@@ -25,6 +25,9 @@ class SearchHooks:
     rewind                  (world, recall, i, seat) -> the position of the recalled decision
                             ``recall[i]`` if ``world`` is the truth, as its decider knew it; None
                             where the game cannot tell (``infer``, agents/inference.py)
+    model                   the agent class by which inference models how the other seats play,
+                            asked at every rewound decision of every world it weighs; None: the
+                            game's heuristic
     defaults                the search's spec parameters for this game, e.g. ``{"depth": 4}``
     """
 
@@ -32,6 +35,7 @@ class SearchHooks:
     rollout_policy: Callable | None = None
     decide_without_search: Callable | None = None
     rewind: Callable | None = None
+    model: Callable | None = None
     defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 

@@ -12,11 +12,14 @@ placed (regions controlled, or the game won) is played.
 from __future__ import annotations
 
 import math
+import random
+from collections import Counter
 
 from ...core.agent import RuleAgent
 from ...core.parts import SearchHooks
 from .cards import WILD, face_value
 from .notation import DRAW, PASS, PLAY
+from .state import REGION_FITS
 
 DRAW_WORTH = 0.25
 
@@ -64,6 +67,17 @@ def static_choice(w, p: int, legal, rng):
     if best is not None and (best_gain > 0 or not any(a.kind == PASS for a in legal)):
         return best
     return next(a for a in legal if a.kind == PASS)
+
+
+class OneStepAgent(RuleAgent):
+    """The heuristic's one-step rule alone (``static_choice``): inference's model of how the
+    other seats play. The heuristic itself checks its best candidates in worlds of its own, some
+    4 ms a decision — too dear to ask at every past decision of every world weighed."""
+
+    name = "one-step"
+
+    def decide(self, perspective, legal):
+        return static_choice(perspective.world, perspective.player, legal, self.rng)
 
 
 def play_values(w, p: int):
@@ -142,7 +156,109 @@ def leaf_values(w) -> list[float]:
     return out
 
 
+def rewind(world, recall: tuple, i: int, seat: int):
+    """ISMCTS hook (``infer``): the position of the decision ``recall[i]`` if ``world`` is the
+    truth, as far as the player deciding then knew it. A hand changes only by its player's own
+    plays and draws and by bonus cards at a round's end (S6, S12), so those are undone on its
+    hand and face-down cards in ``world``, latest first: a play takes back the last card of its
+    column in that region — this round's from ``world``, an earlier round's from that round's
+    reveal, public and in play order — and a draw or a bonus card puts back a card of the hand.
+    Which card was drawn, and which of this round's face-down cards came last, a world does not
+    keep: those are guesses, a card of the hand at random by a generator fixed by the decision,
+    the last card of a column. The rest is ``seat``'s own world of then, with the decider's
+    cards swapped in from wherever it had put them; the position is for a model to read as it
+    is, not to deal worlds from (its knowledge is the world's before the swap). None where the
+    swap cannot be made."""
+    o = recall[i].seat
+    hand = list(world.hands[o])
+    columns = [list(world.board[r][o]) for r in range(world.regions)]
+    now, bonus = world, world.bonus_drawn[o]          # now: a world of the round being undone
+    pick = random.Random(i)
+    for m in reversed(recall[i:]):
+        if m.world is not None and m.world.round != now.round:      # back over a round's end
+            reveal = now.last_round
+            if reveal is None or reveal.round != m.world.round:
+                return None
+            for _ in range(bonus - m.world.bonus_drawn[o]):
+                if not hand:
+                    return None
+                hand.pop(pick.randrange(len(hand)))
+            columns = [list(cards[o]) for cards in reveal.cards]
+            now, bonus = m.world, m.world.bonus_drawn[o]
+        if m.seat != o:
+            continue
+        if isinstance(m.action, int):               # another seat sees the region of a play
+            if not columns[m.action]:
+                return None
+            hand.append(columns[m.action].pop())
+        elif m.action.kind == DRAW:
+            if not hand:
+                return None
+            hand.pop(pick.randrange(len(hand)))
+    past = recall[i].world
+    rewound = past.clone()
+    missing = Counter(hand) + Counter(c for column in columns for c in column)
+    missing.subtract(rewound.hands[o])
+    for column in rewound.board:
+        missing.subtract(column[o])
+    spare = [c for c, n in missing.items() for _ in range(-n)]
+    missing = [c for c, n in missing.items() for _ in range(n)]
+    if len(spare) != len(missing) or not _swap_in(rewound, missing, spare, o, seat):
+        return None
+    rewound.hands[o] = sorted(hand)
+    for r, column in enumerate(columns):
+        rewound.board[r][o] = tuple(column)
+    rewound._legal_cache = None         # the hand changed under it
+    return rewound
+
+
+def _swap_in(w, missing: list[int], spare: list[int], o: int, seat: int) -> bool:
+    """Put each of ``spare`` where ``w`` has a card of ``missing`` among the places ``seat``
+    cannot see: the pile, and the hands and face-down cards of seats other than ``o``. A
+    face-down card takes only a card that fits its region: a spare that does, else one that
+    does from the pile or a hand, whose place then takes a spare. False where a card of
+    ``missing`` lies where ``seat`` sees it (``w`` does not fit) or nothing fits."""
+    others = [q for q in range(w.n) if q not in (o, seat)]
+    hands = [w.pile, *(w.hands[q] for q in others)]      # the places that take any card
+    needed = Counter(missing)
+    loose = Counter(c for place in hands for c in place)
+    face_down = []
+    for card in missing:
+        if loose[card]:
+            loose[card] -= 1
+            continue
+        spot = next(((r, q) for r in range(w.regions) for q in others
+                     if w.board[r][q].count(card) > sum(1 for f in face_down if f == (card, r, q))), None)
+        if spot is None:
+            return False
+        face_down.append((card, *spot))
+    for card, r, q in face_down:
+        needed[card] -= 1
+        fits = REGION_FITS[r]
+        stand_in = next((c for c in spare if c in fits), None)
+        if stand_in is not None:
+            spare.remove(stand_in)
+        else:           # a fitting card from a hand or the pile goes down; a spare takes its place
+            place = next((h for h in hands for c in h if c in fits and not needed[c]), None)
+            if place is None:
+                return False
+            stand_in = next(c for c in place if c in fits and not needed[c])
+            place[place.index(stand_in)] = spare.pop()
+        column = list(w.board[r][q])
+        column[column.index(card)] = stand_in
+        w.board[r][q] = tuple(column)
+    for card, n in needed.items():
+        for _ in range(n):
+            place = next(h for h in hands if card in h)
+            place[place.index(card)] = spare.pop()
+    for q in others:
+        w.hands[q].sort()
+    return True
+
+
 # The hooks a search (ISMCTS) takes from this game (ludus.core.parts): four random decisions,
 # then ``leaf_values`` (the round's control projected from the board, plus the cards in hand);
 # rollouts to the end span many rounds and measured far weaker.
-SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, defaults={"depth": 4})
+# Inference rewinds this round's decisions and models the others by the one-step rule.
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, rewind=rewind,
+                           model=OneStepAgent, defaults={"depth": 4})
