@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Inference speed: the CPU cost of weighing one world, and what the weights rest on.
 
-For Claim with each player count it plays ``--games`` games between heuristic bots and, at every
-``--every``-th decision with a real choice, draws ``--worlds`` worlds for the seat to move and
-weighs them by its recall (``ludus.agents.inference``) — the work ``ismcts:infer=N`` does before
-its search. It reports the CPU milliseconds per weighed world (recall, sampling, rewinding and
-the heuristic model's moves; the recall is built once per position), by phase, and the mean
-effective sample size of the tempered weights as a share of the worlds.
+For each game with a ``rewind`` (Claim, Seize Rome) and player count it plays ``--games`` games
+between heuristic bots and, at every ``--every``-th decision with a real choice, draws
+``--worlds`` worlds for the seat to move and weighs them by its recall
+(``ludus.agents.inference``) — the work ``ismcts:infer=N`` does before its search. It reports
+the CPU milliseconds per weighed world (recall, sampling, rewinding and the model's moves; the
+recall is built once per position) in the first and the second half of each game's decisions,
+since the moves to weigh grow through a game, how many of the others' decisions a world's
+evidence rests on, and the mean effective sample size of the tempered weights as a share of the
+worlds.
 
     python bench/bench_inference.py
-    python bench/bench_inference.py --players 2 --games 10 --worlds 100
+    python bench/bench_inference.py --game claim --players 2 --games 10 --worlds 100
 """
 
 from __future__ import annotations
@@ -21,33 +24,38 @@ import time
 
 import ludus
 from ludus import agents
-from ludus.agents.inference import FLOOR, evidence, fitted_noise, log_likelihood, tempered
+from ludus.agents.inference import FLOOR, evidence, fitted_noise, log_likelihood, model_of, tempered
 from ludus.arena.match import choose
 
+GAMES = ("claim", "seize-rome")
 
-def positions(game, games: int, every: int, seed: int = 1) -> list:
-    """Positions of heuristic games where the seat to move has a real choice (true states)."""
+
+def positions(game, games: int, every: int, seed: int = 1) -> list[tuple]:
+    """Positions of heuristic games where the seat to move has a real choice (true states),
+    each with whether it lies in the second half of its game's decisions."""
     out = []
     bot = agents.make("heuristic", game, seed=seed)
     for g in range(games):
         state = game.new_state(seed + g)
         chosen = 0
+        found = []
         while not state.is_terminal:
             if len(state.legal_actions()) > 1:
                 if chosen % every == 0:
-                    out.append(state.clone())
-                    out[-1].origin = state.origin
+                    found.append(state.clone())
+                    found[-1].origin = state.origin
                 chosen += 1
             state.apply(choose(bot, state, state.current_player))
+        out += [(s, 2 * len(s.history) >= len(state.history)) for s in found]
     return out
 
 
-def measure(game, states: list, worlds: int) -> dict:
-    model = agents.make("heuristic", game, seed=2)
+def measure(game, states: list[tuple], worlds: int) -> dict:
+    model = model_of(game, seed=2)
     rewind = game.parts.search.rewind
-    cost = {1: [0.0, 0], 2: [0.0, 0]}
-    spread = []
-    for k, state in enumerate(states):
+    cost = {False: [0.0, 0], True: [0.0, 0]}
+    spread, rests_on = [], []
+    for k, (state, late) in enumerate(states):
         rng = random.Random(k)
         t = time.process_time()
         view = state.perspective(state.current_player, recall=True)
@@ -55,31 +63,36 @@ def measure(game, states: list, worlds: int) -> dict:
         for _ in range(worlds):
             found.append(evidence(view.sample(rng), view, rewind, model))
         spent = time.process_time() - t
-        cost[state.phase][0] += spent
-        cost[state.phase][1] += worlds
+        cost[late][0] += spent
+        cost[late][1] += worlds
+        rests_on += [len(f) for f in found if f is not None]
         logs = [log_likelihood(f, fitted_noise(found)) for f in found]
         if max(logs) > -math.inf and min(logs) < max(logs):
             weights = tempered(logs, FLOOR * worlds)
             spread.append(sum(weights) ** 2 / sum(w * w for w in weights) / worlds)
-    return {"ms per world, phase 1": 1000 * cost[1][0] / max(cost[1][1], 1),
-            "ms per world, phase 2": 1000 * cost[2][0] / max(cost[2][1], 1),
+    return {"early": 1000 * cost[False][0] / max(cost[False][1], 1),
+            "late": 1000 * cost[True][0] / max(cost[True][1], 1),
+            "decisions": sum(rests_on) / max(len(rests_on), 1),
             "effective share": sum(spread) / max(len(spread), 1), "positions": len(states)}
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, action="append", help="Claim player counts (default 2, 3, 4)")
+    ap.add_argument("--game", choices=GAMES, action="append", help="the games (default both)")
+    ap.add_argument("--players", type=int, action="append", help="player counts (default 2, 3, 4)")
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--every", type=int, default=3, help="weigh at every N-th real decision")
     ap.add_argument("--worlds", type=int, default=50)
     args = ap.parse_args(argv)
-    print(f"| players | positions | ms per world, phase 1 | ms per world, phase 2 | effective share of {args.worlds} |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
-    for n in args.players or (2, 3, 4):
-        game = ludus.make("claim", players=n)
-        r = measure(game, positions(game, args.games, args.every), args.worlds)
-        print(f"| {n} | {r['positions']} | {r['ms per world, phase 1']:.2f} | {r['ms per world, phase 2']:.2f} "
-              f"| {r['effective share']:.2f} |")
+    print("| game | players | positions | ms per world, first half | ms per world, second half "
+          f"| decisions weighed per world | effective share of {args.worlds} |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for game_id in args.game or GAMES:
+        for n in args.players or (2, 3, 4):
+            game = ludus.make(game_id, players=n)
+            r = measure(game, positions(game, args.games, args.every), args.worlds)
+            print(f"| {game_id} | {n} | {r['positions']} | {r['early']:.2f} | {r['late']:.2f} "
+                  f"| {r['decisions']:.1f} | {r['effective share']:.2f} |")
     return 0
 
 

@@ -14,6 +14,7 @@ from ludus.agents.inference import evidence, fitted_noise, log_likelihood, tempe
 from ludus.arena.match import choose
 from ludus.arena.stats import derive_seed
 from ludus.core.errors import OptionError
+from ludus.core.perspective import Perspective
 from ludus.games.claim.notation import PLAY
 from ludus.games.claim.positions import position
 from ludus.games.seize_rome.notation import DRAW
@@ -100,6 +101,26 @@ def test_claim_rewinds_the_truth_to_the_hand_held_then(players, phase):
     assert checked, "no card play of this phase was rewound"
 
 
+def _model_at_the_rewound_truth(model, state, before: list, skip=None) -> list[bool]:
+    """For each other seat's decision that the game rewinds from the true position (less those
+    ``skip(state, recall, i)`` leaves out): whether ``model`` plays there as it did at the true
+    past position ``before[i]``, its tie-breaks seeded alike."""
+    p = state.current_player
+    recall = state.perspective(p, recall=True).recall
+    agreed = []
+    for i, memory in enumerate(recall):
+        if memory.world is None or (skip and skip(state, recall, i)):
+            continue
+        past = state.game.parts.search.rewind(state.clone(), recall, i, p)
+        if past is None:
+            continue
+        model.rng.seed(i)
+        rewound = model.act(Perspective.in_world(past, memory.seat))
+        model.rng.seed(i)
+        agreed.append(rewound == model.act(before[i].perspective(memory.seat)))
+    return agreed
+
+
 def _every_card(w) -> Counter:
     """Seize Rome: every card of a position, wherever it lies."""
     return Counter([*(c for hand in w.hands for c in hand), *w.pile, *w.discard, *w.table,
@@ -158,7 +179,6 @@ def test_seize_rome_models_the_others_by_the_heuristics_one_step_rule():
     """The heuristic's look-ahead deals worlds of its own, too dear for every decision of every
     world weighed: inference models the others by its one-step rule, which plays at the rewound
     truth as at the true past when the seat has drawn nothing since."""
-    from ludus.core.perspective import Perspective
     from ludus.games.seize_rome.heuristic import OneStepAgent
 
     game = ludus.make("seize-rome", players=3)
@@ -169,19 +189,8 @@ def test_seize_rome_models_the_others_by_the_heuristics_one_step_rule():
         state, before = _played("seize-rome", seed, 14 + 2 * seed, players=3)
         if state.is_terminal:
             continue
-        p = state.current_player
-        recall = state.perspective(p, recall=True).recall
-        for i, memory in enumerate(recall):
-            if memory.world is None or _drew_since(state, recall, i):
-                continue
-            past = game.parts.search.rewind(state.clone(), recall, i, p)
-            if past is None:
-                continue
-            model.rng.seed(i)
-            rewound = model.act(Perspective.in_world(past, memory.seat))
-            model.rng.seed(i)
-            same += rewound == model.act(before[i].perspective(memory.seat))
-            total += 1
+        agreed = _model_at_the_rewound_truth(model, state, before, skip=_drew_since)
+        same, total = same + agreed.count(True), total + len(agreed)
     assert total >= 10 and same == total, f"{same} of {total}"
 
 
@@ -318,24 +327,13 @@ def test_the_model_predicts_the_rewound_truth_as_it_did_the_true_past():
     """Rewinding the truth, the heuristic model plays as it did at the true past position
     (its tie-breaks seeded alike), but for rare decisions where its guess of its own phase-1
     deck cards changes what it counts as unseen."""
-    from ludus.core.perspective import Perspective
-
     game = ludus.make("claim")
     model = agents.make("heuristic", game, seed=1)
     same = total = 0
     for seed in range(4):
         state, before = _played("claim", seed, 22)
-        p = state.current_player
-        recall = state.perspective(p, recall=True).recall
-        for i, memory in enumerate(recall):
-            past = memory.world and game.parts.search.rewind(state.clone(), recall, i, p)
-            if past is None:
-                continue
-            model.rng.seed(i)
-            rewound = model.act(Perspective.in_world(past, memory.seat))
-            model.rng.seed(i)
-            same += rewound == model.act(before[i].perspective(memory.seat))
-            total += 1
+        agreed = _model_at_the_rewound_truth(model, state, before)
+        same, total = same + agreed.count(True), total + len(agreed)
     assert total > 20 and same >= 0.95 * total, f"{same} of {total}"
 
 

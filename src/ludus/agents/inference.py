@@ -39,6 +39,13 @@ LEAST_NOISE = 0.001   # below it a single unexpected move would all but rule a w
 NOISES = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)   # the noises a fit chooses from
 
 
+def model_of(game, seed: int | None = None):
+    """The agent by which inference models how the other seats of ``game`` play: its search
+    hooks' ``model``, else its heuristic; None if it has neither."""
+    kind = game.parts.search.model or game.parts.heuristic
+    return None if kind is None else kind(game, seed)
+
+
 def evidence(world, perspective, rewind, model) -> list[tuple[bool, float]] | None:
     """What the other seats' recalled moves say of ``world``: per decision that can be rewound,
     whether the model's move there looks like the move seen, and the share of the legal moves

@@ -41,7 +41,7 @@ from typing import Any
 from ..core.errors import LudusError, OptionError, echo
 from ..core.game import State
 from .base import Agent, decimal, whole_number
-from .inference import LEAST_NOISE, weighted_worlds
+from .inference import LEAST_NOISE, model_of, weighted_worlds
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
 # What each spec parameter takes, as a refusal says it.
@@ -133,12 +133,12 @@ class ISMCTSAgent(Agent):
         self._model = None
         self._rewind = hooks.rewind
         if infer:
-            if hooks.model is None and game.parts.heuristic is None:
-                raise OptionError(f"{game.id} has no heuristic to model the other seats with; use infer=0")
             if hooks.rewind is None:
                 raise OptionError(f"{game.id} cannot rewind a remembered decision (no rewind search hook), so "
                                   "ismcts cannot infer there; use infer=0")
-            self._model = (hooks.model or game.parts.heuristic)(game)
+            self._model = model_of(game)
+            if self._model is None:
+                raise OptionError(f"{game.id} has no heuristic to model the other seats with; use infer=0")
         self.uses_recall = bool(infer)
         self.policy = hooks.rollout_policy if rollout == "heuristic" else None
         if rollout == "heuristic" and self.policy is None:
