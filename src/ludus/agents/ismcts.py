@@ -17,7 +17,8 @@ With ``bias`` above 0 the root leans towards the move the game's heuristic would
 seat (progressive bias, see ``_choose``). With ``infer`` above 0 the worlds are not drawn alike:
 that many are drawn and weighed by how likely the other seats' past moves were in each under the
 game's heuristic, trusted ``1 - noise`` (fitted to the game so far unless given;
-agents/inference.py), and the search plays in those, in proportion.
+agents/inference.py), and the search plays in those, in proportion. With ``rollout=mast`` the
+rollouts play by the averages of the moves in this search (agents/move_averages.py).
 
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
 legal action), ``leaf_values(state)`` (one value in [-1, 1] per seat, used after ``depth``
@@ -42,6 +43,7 @@ from ..core.errors import LudusError, OptionError, echo
 from ..core.game import State
 from .base import Agent, decimal, whole_number
 from .inference import LEAST_NOISE, model_of, weighted_worlds
+from .move_averages import MoveAverages
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
 # What each spec parameter takes, as a refusal says it.
@@ -51,11 +53,13 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "depth": "a whole number or full (decisions before the leaf values), e.g. depth=8",
               "bias": "a number, 0 or more, e.g. bias=5",
               "infer": "a whole number of worlds to weigh, 0 for none, e.g. infer=200",
-              "noise": "a number from 0.001 to 1, e.g. noise=0.5 (fitted if not given)"}
+              "noise": "a number from 0.001 to 1, e.g. noise=0.5 (fitted if not given)",
+              "epsilon": "a number from 0 to 1, e.g. epsilon=0.2"}
 ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
-GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise not given: the game's search
-                          # defaults, else c=0.7, full random rollouts, no bias, no inference
-                          # (and, inferring, a fitted noise)
+GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise / epsilon not given: the
+                          # game's search defaults, else c=0.7, full random rollouts, no bias, no
+                          # inference (and, inferring, a fitted noise; with rollout=mast, epsilon 0.2)
+MAST_EPSILON = 0.2
 
 
 class _Node:
@@ -85,7 +89,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT,
-                 bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT):
+                 bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT, epsilon=GAME_DEFAULT):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -119,10 +123,17 @@ class ISMCTSAgent(Agent):
             rollout = defaults.get("rollout", "random")
         if depth is not None and depth < 0:
             raise OptionError(f"ismcts depth must be 0 or more (or full), got {depth}")
-        if rollout not in ("random", "heuristic"):
-            raise OptionError(f"ismcts rollout must be random or heuristic, got {rollout!r}")
+        if rollout not in ("random", "heuristic", "mast"):
+            raise OptionError(f"ismcts rollout must be random, heuristic or mast, got {rollout!r}")
+        if epsilon is GAME_DEFAULT:
+            epsilon = defaults.get("epsilon", MAST_EPSILON) if rollout == "mast" else None
+        elif rollout != "mast":
+            raise OptionError("ismcts epsilon is how often a mast rollout plays at random: give it with rollout=mast")
+        if epsilon is not None and not (0 <= epsilon <= 1):
+            raise OptionError(f"ismcts epsilon must be a number from 0 to 1, got {epsilon}")
         self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
-        self.rollout, self.bias, self.infer, self.noise = rollout, bias, infer, noise
+        self.rollout, self.bias, self.infer, self.noise, self.epsilon = rollout, bias, infer, noise, epsilon
+        self._averages = None       # the move averages of the search in progress (rollout=mast)
         # The heuristic whose move the root favours (progressive bias), seeded per search.
         self._advisor = None
         if bias:
@@ -202,6 +213,7 @@ class ISMCTSAgent(Agent):
                                    weighing_ends, _clock)
             if pool is not None:
                 draw = functools.partial(_draw_from, pool)
+        self._averages = MoveAverages(self.epsilon, rng) if self.rollout == "mast" else None
         searching = _clock()                            # the search's own rate starts here
         n = 0
         while True:
@@ -247,6 +259,7 @@ class ISMCTSAgent(Agent):
         path = []
         c = self.c
         bias = self.bias if favoured is not None else 0.0
+        averages = self._averages
         while not world.is_terminal:
             action, new = _choose(node, world.legal_actions(), c, rng, favoured, bias)
             bias = 0.0                                                      # the root only
@@ -254,12 +267,16 @@ class ISMCTSAgent(Agent):
                 child = node.children[action] = _Node(world.current_player)
             else:
                 child = node.children[action]
+            if averages is not None:
+                averages.note(world.current_player, action)
             world.apply_trusted(action)
             path.append(child)
             if new:
                 break
             node = child
         values = self._rollout(world, rng)
+        if averages is not None:
+            averages.credit(values)
         for nd in path:                                                     # backpropagation
             nd.visits += 1
             nd.total += values[nd.player]
@@ -276,9 +293,12 @@ class ISMCTSAgent(Agent):
         seats = range(len(roots))
         expanded = False
         bias = self.bias if favoured is not None else 0.0
+        averages = self._averages
         while not world.is_terminal and not expanded:
             p = world.current_player
             action, expanded = _choose(nodes[p], world.legal_actions(), c, rng, favoured, bias)
+            if averages is not None:
+                averages.note(p, action)
             bias = 0.0                                                      # the root only
             for q in seats:
                 key = action if q == p else world.action_seen_by(action, q)
@@ -292,6 +312,8 @@ class ISMCTSAgent(Agent):
                     paths[q].append(child)   # a tree's statistics are read only where its seat moves
             world.apply_trusted(action)
         values = self._rollout(world, rng)
+        if averages is not None:
+            averages.credit(values)
         for path, value in zip(paths, values, strict=True):
             for nd in path:
                 nd.visits += 1
@@ -300,7 +322,8 @@ class ISMCTSAgent(Agent):
     def _rollout(self, world, rng: random.Random) -> list[float]:
         policy, depth = self.policy, self.depth
         if policy is None:
-            world.playout(rng, depth)
+            averages = self._averages
+            world.playout(rng, depth, averages.choose if averages is not None else None)
         else:
             steps = 0
             while not world.is_terminal and (depth is None or steps < depth):
@@ -365,7 +388,7 @@ def _depth(value: str) -> int | None:
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
-    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``."""
+    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``epsilon``."""
     params = dict(params)
     kwargs: dict = {}
     level = params.pop("level", None)
@@ -374,11 +397,11 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
             raise OptionError(f"unknown ismcts level {echo(level)} in {echo(spec)}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
     conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str,
-                   "bias": decimal, "infer": whole_number, "noise": decimal}
+                   "bias": decimal, "infer": whole_number, "noise": decimal, "epsilon": decimal}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
-                              "iterations, time, c, depth, rollout, bias, infer, noise, seed")
+                              "iterations, time, c, depth, rollout, bias, infer, noise, epsilon, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:

@@ -255,10 +255,12 @@ class State:
         self._apply(action)
         self.history.append(action)
 
-    def playout(self, rng: random.Random, max_steps: int | None = None) -> None:
+    def playout(self, rng: random.Random, max_steps: int | None = None, choose=None) -> None:
         """Play uniformly random legal moves to the end, or for ``max_steps`` decisions: the
         random rollout of a search, as ``apply_trusted`` would play it, without the per-move
-        overhead of the public calls (no checks, no events, no copies of the legal list)."""
+        overhead of the public calls (no checks, no events, no copies of the legal list).
+        ``choose(legal, player)``, if given, picks each move instead (it must not change the
+        list)."""
         self._legal_cache = None
         self.narrate = False
         legal_of, apply, history = self._legal, self._apply, self.history
@@ -266,7 +268,7 @@ class State:
         steps = 0
         while not self.is_terminal and (max_steps is None or steps < max_steps):
             legal = legal_of()
-            action = legal[int(random_() * len(legal))]
+            action = legal[int(random_() * len(legal))] if choose is None else choose(legal, self.current_player)
             apply(action)
             history.append(action)
             steps += 1

@@ -160,7 +160,7 @@ class ClaimState(State):
             return [SMASH_OF[q] for q in self._smash_targets(self.current_player, self.smash_values[0])]
         return []
 
-    def playout(self, rng: random.Random, max_steps: int | None = None) -> None:
+    def playout(self, rng: random.Random, max_steps: int | None = None, choose=None) -> None:
         """``State.playout`` with a card play applied straight by ``_play``: the same moves for
         the same generator, without ``_apply``'s dispatch and narration for each play."""
         self._legal_cache = None
@@ -169,7 +169,7 @@ class ClaimState(State):
         steps = 0
         while not self.is_terminal and (max_steps is None or steps < max_steps):
             legal = self._legal()
-            action = legal[int(random_() * len(legal))]
+            action = legal[int(random_() * len(legal))] if choose is None else choose(legal, self.current_player)
             if action.kind == PLAY:
                 self._play(self.current_player, action.a)
             else:
