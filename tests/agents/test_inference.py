@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pathlib
 import random
 from collections import Counter
 
@@ -353,3 +354,37 @@ def test_a_table_decides_from_its_record_as_the_game_itself_would():
     assert len(rebuilt) == len(state.history)
     remembered = state.perspective(p, recall=True).recall
     assert [(m.seat, m.action) for m in rebuilt] == [(m.seat, m.action) for m in remembered]
+
+
+POLICY = pathlib.Path(__file__).resolve().parents[2] / "examples" / "models" / "claim-ppo.npz"
+
+
+def test_a_trained_policy_can_be_the_model_and_fits_its_own_play_best():
+    """``model=FILE``: inference models the others by a trained policy. Against a seat that
+    plays that policy the fit trusts it and hardly trusts the heuristic."""
+    pytest.importorskip("numpy")
+    game = ludus.make("claim")
+    bots = [agents.make("heuristic", game, seed=1), agents.make(f"policy:path={POLICY}", game)]
+    state = game.new_state(3)
+    while len(state.history) < 20:
+        p = state.current_player
+        state.apply(choose(bots[p], state, p))
+    search = agents.make(f"ismcts:iterations=40,infer=20,model={POLICY},seed=2", game)
+    assert choose(search, state, state.current_player) in state.legal_actions()
+    view = state.perspective(0, recall=True)
+    fits = {}
+    for name, model in (("policy", search._model), ("heuristic", agents.make("heuristic", game, seed=1))):
+        rng = random.Random(1)
+        fits[name] = fitted_noise([evidence(view.sample(rng), view, game.parts.search.rewind, model)
+                                   for _ in range(30)])
+    assert fits["policy"] <= 0.2 and fits["heuristic"] >= 0.6, fits
+
+
+def test_a_policy_model_is_checked_like_a_policy_agent():
+    pytest.importorskip("numpy")
+    with pytest.raises(OptionError, match="with infer above 0"):
+        agents.make(f"ismcts:model={POLICY}", ludus.make("claim"))
+    with pytest.raises(OptionError, match="not for seize-rome"):
+        agents.make(f"ismcts:infer=10,model={POLICY}", ludus.make("seize-rome"))
+    with pytest.raises(OptionError, match="no policy file"):
+        agents.make("ismcts:infer=10,model=nowhere.npz", ludus.make("claim"))

@@ -15,8 +15,9 @@ same perspective gives the same move. A time budget is as deterministic as the c
 
 With ``bias`` above 0 the root leans towards the move the game's heuristic would play for the
 seat (progressive bias, see ``_choose``). With ``infer`` above 0 the worlds are not drawn alike:
-that many are drawn and weighed by how likely the other seats' past moves were in each under the
-game's heuristic, trusted ``1 - noise`` (fitted to the game so far unless given;
+that many are drawn and weighed by how likely the other seats' past moves were in each under a
+model of their play — the game's (``SearchHooks.model``, else its heuristic) or a trained policy
+(``model=FILE``) — trusted ``1 - noise`` (fitted to the game so far unless given;
 agents/inference.py), and the search plays in those, in proportion. With ``rollout=mast`` the
 rollouts play by the averages of the moves in this search (agents/move_averages.py).
 
@@ -44,6 +45,7 @@ from ..core.game import State
 from .base import Agent, decimal, whole_number
 from .inference import LEAST_NOISE, model_of, weighted_worlds
 from .move_averages import MoveAverages
+from .policy import PolicyAgent
 
 LEVELS = {"easy": {"iterations": 200}, "medium": {"iterations": 1000}, "hard": {"time": 1.0}}
 # What each spec parameter takes, as a refusal says it.
@@ -54,7 +56,8 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "bias": "a number, 0 or more, e.g. bias=5",
               "infer": "a whole number of worlds to weigh, 0 for none, e.g. infer=200",
               "noise": "a number from 0.001 to 1, e.g. noise=0.5 (fitted if not given)",
-              "epsilon": "a number from 0 to 1, e.g. epsilon=0.2"}
+              "epsilon": "a number from 0 to 1, e.g. epsilon=0.2",
+              "model": "a policy file, e.g. model=examples/models/claim-ppo.npz"}
 ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
 GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise / epsilon not given: the
                           # game's search defaults, else c=0.7, full random rollouts, no bias, no
@@ -89,7 +92,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT,
-                 bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT, epsilon=GAME_DEFAULT):
+                 bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT, epsilon=GAME_DEFAULT,
+                 model: str | None = None):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -117,6 +121,9 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts noise must be a number from {LEAST_NOISE} to 1, got {noise}")
         if noise is not None and not infer:
             raise OptionError("ismcts noise is how far inference trusts its model: give it with infer above 0")
+        if model is not None and not infer:
+            raise OptionError("ismcts model is the policy file inference models the others by: give it with "
+                              "infer above 0")
         if depth is GAME_DEFAULT:
             depth = defaults.get("depth")
         if rollout is GAME_DEFAULT:
@@ -147,7 +154,7 @@ class ISMCTSAgent(Agent):
             if hooks.rewind is None:
                 raise OptionError(f"{game.id} cannot rewind a remembered decision (no rewind search hook), so "
                                   "ismcts cannot infer there; use infer=0")
-            self._model = model_of(game)
+            self._model = model_of(game) if model is None else PolicyAgent(game, model)
             if self._model is None:
                 raise OptionError(f"{game.id} has no heuristic to model the other seats with; use infer=0")
         self.uses_recall = bool(infer)
@@ -388,7 +395,7 @@ def _depth(value: str) -> int | None:
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
-    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``epsilon``."""
+    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``model``, ``epsilon``."""
     params = dict(params)
     kwargs: dict = {}
     level = params.pop("level", None)
@@ -397,11 +404,11 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
             raise OptionError(f"unknown ismcts level {echo(level)} in {echo(spec)}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
     conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str,
-                   "bias": decimal, "infer": whole_number, "noise": decimal, "epsilon": decimal}
+                   "bias": decimal, "infer": whole_number, "noise": decimal, "epsilon": decimal, "model": str}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
-                              "iterations, time, c, depth, rollout, bias, infer, noise, epsilon, seed")
+                              "iterations, time, c, depth, rollout, bias, infer, noise, model, epsilon, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:
