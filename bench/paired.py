@@ -7,7 +7,7 @@ sharper: games both won or both lost say nothing of the difference, the games on
 say all of it. This reads two logs of ``bench/strength.py`` or of ``bench/vs_flat_mc.py`` (of
 the same kind), pairs their games by deal and seat, and prints each run's score over the games
 they share, how many of those only the first and only the second run won (a shared first place
-counts half a game each way), and the two-sided sign test of those counts.
+against a win or a loss counts half), and the two-sided sign test of those counts.
 
     python bench/paired.py bench/inference/claim-0.2s-infer50-vs-heuristic.jsonl \
         bench/inference/claim-0.2s-vs-heuristic.jsonl
@@ -29,7 +29,16 @@ import vs_flat_mc  # noqa: E402
 def scores(path: pathlib.Path) -> tuple[str, dict]:
     """The kind of log (``strength`` or ``flat-mc``) and each game's score for the measured
     side, by deal and seat."""
-    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    lines = []
+    text = [line for line in path.read_text().splitlines() if line.strip()]
+    for n, line in enumerate(text):
+        try:
+            lines.append(json.loads(line))
+        except json.JSONDecodeError:
+            if n < len(text) - 1:
+                raise SystemExit(f"{path}: line {n + 1} is not JSON") from None
+            print(f"{path}: its last line is cut short (a run stopped while writing it); left out",
+                  file=sys.stderr)
     if not lines:
         raise SystemExit(f"{path} holds no games")
     if "specs" in lines[0]:             # a strength.py journal: its header, then the games
@@ -43,10 +52,11 @@ def scores(path: pathlib.Path) -> tuple[str, dict]:
 
 
 def sign_test(first: float, second: float) -> float:
-    """Two-sided p of ``first`` against ``second`` discordant games under no difference
-    (exact binomial, half games rounded to the nearer whole split)."""
-    n = round(first + second)
-    k = round(min(first, second))
+    """Two-sided p of ``first`` against ``second`` discordant games under no difference (exact
+    binomial; a half game counts as a whole one on each side, which can only raise p)."""
+    first, second = math.ceil(first), math.ceil(second)
+    n = first + second
+    k = min(first, second)
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n

@@ -76,3 +76,12 @@ def test_logs_that_cannot_be_paired_are_refused(tmp_path):
     junk.write_text('{"hello": 1}\n')
     with pytest.raises(SystemExit, match="neither"):
         paired.main([str(junk), str(flat)])
+
+
+def test_a_last_line_cut_short_is_left_out(tmp_path, capsys):
+    first = _flat_log(tmp_path / "a.jsonl", [1, -1, 1])
+    first.write_text(first.read_text() + '{"game": "claim", "opt')
+    second = _flat_log(tmp_path / "b.jsonl", [1, 1, 1])
+    assert paired.main([str(first), str(second)]) == 0
+    captured = capsys.readouterr()
+    assert "cut short" in captured.err and captured.out.startswith("3 games")

@@ -176,6 +176,41 @@ def test_seize_rome_rewinds_the_truth(players):
     assert unplaced <= 0.1 * (guessed + unplaced)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seize_rome_rewinds_every_world_to_a_position_that_could_be(players):
+    """Rewinding the worlds a search weighs: the decider's hand and face-down cards have the
+    sizes they had, every card is in the game once, every face-down card fits its region, and
+    the seat's own cards are as they were — and hardly ever is there no position."""
+    from ludus.games.seize_rome.state import REGION_FITS
+
+    game = ludus.make("seize-rome", players=players)
+    rewind = game.parts.search.rewind
+    made = failed = 0
+    for seed in range(12):
+        state, before = _played("seize-rome", seed, 10 + 4 * seed, players=players)
+        if state.is_terminal:
+            continue
+        p = state.current_player
+        view = state.perspective(p, recall=True)
+        rng = random.Random(seed)
+        for world in (view.sample(rng) for _ in range(3)):
+            for i, memory in enumerate(view.recall):
+                if memory.seat == p:
+                    continue
+                past, then, o = rewind(world.clone(), view.recall, i, p), before[i], memory.seat
+                if past is None:
+                    failed += 1
+                    continue
+                made += 1
+                assert _every_card(past) == _every_card(then)
+                assert len(past.hands[o]) == len(then.hands[o])
+                assert [len(column[o]) for column in past.board] == [len(column[o]) for column in then.board]
+                assert all(c in REGION_FITS[r] for r, region in enumerate(past.board) for column in region
+                           for c in column)
+                assert past.hands[p] == then.hands[p] and [c[p] for c in past.board] == [c[p] for c in then.board]
+    assert made >= 100 and failed <= 0.02 * (made + failed), (made, failed)
+
+
 def test_seize_rome_models_the_others_by_the_heuristics_one_step_rule():
     """The heuristic's look-ahead deals worlds of its own, too dear for every decision of every
     world weighed: inference models the others by its one-step rule, which plays at the rewound

@@ -85,3 +85,30 @@ def test_a_mast_search_plays_a_legal_move_the_same_way_twice(game_id):
 def test_bad_mast_parameters_are_refused(spec, words):
     with pytest.raises(OptionError, match=words):
         agents.make(spec, ludus.make("claim"))
+
+
+@pytest.mark.parametrize("game_id", ["claim", "seize-rome"])
+def test_a_mast_search_credits_the_moves_it_made_in_the_tree(game_id, monkeypatch):
+    """The root's moves are made in the tree, never in a rollout: that the averages hold them is
+    what shows the tree's moves are credited, as MAST wants."""
+    from ludus.agents import ismcts
+
+    kept = []
+
+    class Kept(MoveAverages):
+        def __init__(self, *args):
+            super().__init__(*args)
+            kept.append(self)
+
+    monkeypatch.setattr(ismcts, "MoveAverages", Kept)
+    game = ludus.make(game_id)
+    state = game.new_state(6)
+    view = state.perspective(state.current_player)
+    bot = agents.make("ismcts:iterations=60,rollout=mast,seed=1", game)
+    bot.act(view)
+    (averages,) = kept
+    seat = state.current_player
+    root_moves = {m for s, m in averages.counts if s == seat} & set(state.legal_actions())
+    assert root_moves == set(state.legal_actions())
+    assert sum(averages.counts[(seat, m)] for m in root_moves) >= 60
+    assert bot._averages is None          # a search's averages end with it

@@ -233,6 +233,7 @@ class ISMCTSAgent(Agent):
             iterate(roots, world, rng, favoured)
             n += 1
         self.last_iterations = n
+        self._averages = None
         return roots
 
     def _settled(self, root: _Node, n: int, start: float, deadline: float | None) -> bool:

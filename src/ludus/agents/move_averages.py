@@ -11,6 +11,7 @@ for it, which is what makes the averages fill fast and also what makes them crud
 
 from __future__ import annotations
 
+import math
 import random
 
 
@@ -32,22 +33,23 @@ class MoveAverages:
 
     def choose(self, legal: list, seat: int):
         """A rollout's move for ``seat`` (``State.playout``'s ``choose``): the best average, or
-        at random with probability ``epsilon``; ties go to the first from a random start."""
+        at random with probability ``epsilon``; among equal averages, at random."""
         rng = self.rng
-        n = len(legal)
-        start = int(rng.random() * n)
-        if n == 1 or rng.random() < self.epsilon:
-            move = legal[start]
+        if len(legal) == 1 or rng.random() < self.epsilon:
+            move = legal[int(rng.random() * len(legal))]
         else:
             totals, counts = self.totals, self.counts
-            move, best = None, -2.0
-            for k in range(n):
-                m = legal[(start + k) % n]
+            move, best, ties = None, -math.inf, 0
+            for m in legal:
                 key = (seat, m)
                 c = counts.get(key)
                 value = totals[key] / c if c else 0.0
                 if value > best:
-                    move, best = m, value
+                    move, best, ties = m, value, 1
+                elif value == best:
+                    ties += 1
+                    if rng.random() * ties < 1:      # each of the ties kept with chance 1/ties
+                        move = m
         self.made.append((seat, move))
         return move
 

@@ -57,8 +57,8 @@ def _read(path: str) -> Network:
     except ImportError:
         raise OptionError("the policy agent needs NumPy: pip install -e '.[rl]'") from None
     if not os.path.isfile(path):
-        raise OptionError(f"no policy file at {echo(path)} (give policy:path=FILE, a file that "
-                          "examples/train_claim.py wrote)")
+        raise OptionError(f"no policy file at {echo(path)}; expected a file that examples/train_claim.py "
+                          "wrote")
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {key: data[key] for key in data.files}

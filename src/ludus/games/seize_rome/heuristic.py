@@ -163,26 +163,25 @@ def rewind(world, recall: tuple, i: int, seat: int):
     hand and face-down cards in ``world``, latest first: a play takes back the last card of its
     column in that region — this round's from ``world``, an earlier round's from that round's
     reveal, public and in play order — and a draw or a bonus card puts back a card of the hand.
-    Which card was drawn, and which of this round's face-down cards came last, a world does not
-    keep: those are guesses, a card of the hand at random by a generator fixed by the decision,
-    the last card of a column. The rest is ``seat``'s own world of then, with the decider's
-    cards swapped in from wherever it had put them; the position is for a model to read as it
-    is, not to deal worlds from (its knowledge is the world's before the swap). None where the
-    swap cannot be made."""
+    Which card was drawn, and in which order this round's face-down cards came, a world does not
+    keep: those are guesses — the last card of a column, and a card of the hand at random (by a
+    generator fixed by the decision), but first a coloured card that cannot have been in the
+    hand then (``seat`` saw it elsewhere, it lay face down, or an earlier play takes it back:
+    each coloured card is unique). The rest is ``seat``'s own world of then,
+    with the decider's cards swapped in from wherever it had put them; the position is for a
+    model to read as it is, not to deal worlds from (its knowledge is the world's before the
+    swap). None where the swap cannot be made."""
     o = recall[i].seat
-    hand = list(world.hands[o])
+    past = recall[i].world
+    undone = []                 # o's plays (the card taken back) and draws (None), latest first
     columns = [list(world.board[r][o]) for r in range(world.regions)]
     now, bonus = world, world.bonus_drawn[o]          # now: a world of the round being undone
-    pick = random.Random(i)
     for m in reversed(recall[i:]):
         if m.world is not None and m.world.round != now.round:      # back over a round's end
             reveal = now.last_round
             if reveal is None or reveal.round != m.world.round:
                 return None
-            for _ in range(bonus - m.world.bonus_drawn[o]):
-                if not hand:
-                    return None
-                hand.pop(pick.randrange(len(hand)))
+            undone += [None] * (bonus - m.world.bonus_drawn[o])
             columns = [list(cards[o]) for cards in reveal.cards]
             now, bonus = m.world, m.world.bonus_drawn[o]
         if m.seat != o:
@@ -190,12 +189,24 @@ def rewind(world, recall: tuple, i: int, seat: int):
         if isinstance(m.action, int):               # another seat sees the region of a play
             if not columns[m.action]:
                 return None
-            hand.append(columns[m.action].pop())
+            undone.append(columns[m.action].pop())
         elif m.action.kind == DRAW:
-            if not hand:
-                return None
-            hand.pop(pick.randrange(len(hand)))
-    past = recall[i].world
+            undone.append(None)
+    # A coloured card is unique: one that the seat saw elsewhere then, that lay face down then,
+    # or that an earlier play takes back, came to the hand by a later draw.
+    seen = _seen_elsewhere(past, seat) | {c for column in columns for c in column if c != WILD}
+    to_come = Counter(c for c in undone if c is not None and c != WILD)
+    hand = list(world.hands[o])
+    pick = random.Random(i)
+    for card in undone:
+        if card is not None:
+            hand.append(card)
+            to_come[card] -= 1
+            continue
+        if not hand:
+            return None
+        must = [k for k, c in enumerate(hand) if c in seen or to_come[c] > 0]
+        hand.pop(must[pick.randrange(len(must))] if must else pick.randrange(len(hand)))
     rewound = past.clone()
     missing = Counter(hand) + Counter(c for column in columns for c in column)
     missing.subtract(rewound.hands[o])
@@ -212,26 +223,40 @@ def rewind(world, recall: tuple, i: int, seat: int):
     return rewound
 
 
+def _seen_elsewhere(w, seat: int) -> frozenset:
+    """The coloured cards ``seat`` sees, in ``w``, where no other hand is: its own hand and
+    face-down cards, the cards left face up, and the revealed layer under the pile. Each is
+    unique, so a hand that holds one later drew it since."""
+    seen = {*w.hands[seat], *w.discard, *w.table, *w.layer}
+    for column in w.board:
+        seen.update(column[seat])
+    seen.discard(WILD)
+    return frozenset(seen)
+
+
 def _swap_in(w, missing: list[int], spare: list[int], o: int, seat: int) -> bool:
     """Put each of ``spare`` where ``w`` has a card of ``missing`` among the places ``seat``
     cannot see: the pile, and the hands and face-down cards of seats other than ``o``. A
     face-down card takes only a card that fits its region: a spare that does, else one that
-    does from the pile or a hand, whose place then takes a spare. False where a card of
-    ``missing`` lies where ``seat`` sees it (``w`` does not fit) or nothing fits."""
+    does from the pile or a hand, whose place then takes a spare. Coloured cards are placed
+    before wild ones, which may lie in several regions and go where a spare fits if they can.
+    False where a card of ``missing`` lies where ``seat`` sees it (``w`` does not fit) or
+    nothing fits."""
     others = [q for q in range(w.n) if q not in (o, seat)]
     hands = [w.pile, *(w.hands[q] for q in others)]      # the places that take any card
     needed = Counter(missing)
     loose = Counter(c for place in hands for c in place)
     face_down = []
-    for card in missing:
+    for card in sorted(missing, key=lambda c: c == WILD):     # coloured first: each has one place
         if loose[card]:
             loose[card] -= 1
             continue
-        spot = next(((r, q) for r in range(w.regions) for q in others
-                     if w.board[r][q].count(card) > sum(1 for f in face_down if f == (card, r, q))), None)
-        if spot is None:
+        spots = [(r, q) for r in range(w.regions) for q in others
+                 if w.board[r][q].count(card) > face_down.count((card, r, q))]
+        if not spots:
             return False
-        face_down.append((card, *spot))
+        fitting = [(r, q) for r, q in spots if any(c in REGION_FITS[r] for c in spare)]
+        face_down.append((card, *(fitting or spots)[0]))
     for card, r, q in face_down:
         needed[card] -= 1
         fits = REGION_FITS[r]
@@ -256,9 +281,6 @@ def _swap_in(w, missing: list[int], spare: list[int], o: int, seat: int) -> bool
     return True
 
 
-# The hooks a search (ISMCTS) takes from this game (ludus.core.parts): four random decisions,
-# then ``leaf_values`` (the round's control projected from the board, plus the cards in hand);
-# rollouts to the end span many rounds and measured far weaker.
-# Inference rewinds this round's decisions and models the others by the one-step rule.
+# Inference rewinds the others' decisions and models them by the one-step rule.
 SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, rewind=rewind,
                            model=OneStepAgent, defaults={"depth": 4})
