@@ -167,10 +167,10 @@ def rewind(world, recall: tuple, i: int, seat: int):
     keep: those are guesses — the last card of a column, and a card of the hand at random (by a
     generator fixed by the decision), but first a coloured card that cannot have been in the
     hand then (``seat`` saw it elsewhere, it lay face down, or an earlier play takes it back:
-    each coloured card is unique). The rest is ``seat``'s own world of then,
-    with the decider's cards swapped in from wherever it had put them; the position is for a
-    model to read as it is, not to deal worlds from (its knowledge is the world's before the
-    swap). None where the swap cannot be made."""
+    each coloured card is unique). The rest is ``seat``'s own world of then, with the decider's
+    cards swapped in from wherever it had put them; the position is for a model to read as it
+    is, not to deal worlds from (its knowledge is the world's before the swap). None where the
+    swap cannot be made."""
     o = recall[i].seat
     past = recall[i].world
     undone = []                 # o's plays (the card taken back) and draws (None), latest first
