@@ -140,9 +140,8 @@ def _drew_since(state, recall, i: int) -> bool:
 def test_seize_rome_rewinds_the_truth(players):
     """Rewinding the true position to another seat's decision gives the face-down cards it had
     then, and its hand too when it has drawn nothing since; when it has, which cards it drew is a
-    guess, but the hand is as large and holds only cards it has held since (or, rarely, a guess
-    puts back a card the seat saw elsewhere then: no position). A rewound position holds every
-    card once."""
+    guess, but the hand is as large and holds only cards it has held since (or, very rarely, the
+    guesses leave no position). A rewound position holds every card once."""
     game = ludus.make("seize-rome", players=players)
     rewind = game.parts.search.rewind
     exact = guessed = earlier = unplaced = 0
@@ -156,7 +155,7 @@ def test_seize_rome_rewinds_the_truth(players):
             if memory.seat == p:
                 continue
             past, then, o = rewind(state.clone(), recall, i, p), before[i], memory.seat
-            if past is None:        # a guess of a drawn card that the seat then saw elsewhere
+            if past is None:        # only guesses of drawn cards can leave no position
                 assert _drew_since(state, recall, i)
                 unplaced += 1
                 continue
@@ -173,7 +172,7 @@ def test_seize_rome_rewinds_the_truth(players):
                 assert past.legal_actions() == then.legal_actions()
                 exact += 1
     assert exact >= 5 and guessed >= 5 and earlier >= 5, (exact, guessed, earlier)
-    assert unplaced <= 0.1 * (guessed + unplaced)
+    assert unplaced <= 0.03 * (guessed + unplaced)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
