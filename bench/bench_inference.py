@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Inference speed: the CPU cost of weighing one world, and what the weights rest on.
 
-For each game with a ``rewind`` (Claim, Seize Rome) and player count it plays ``--games`` games
+For each game with a ``rewind`` and each table (Claim and Seize Rome: 2, 3 and 4 players; Caesar
+& Cleopatra: the classic and the 2024 edition) it plays ``--games`` games
 between heuristic bots and, at every ``--every``-th decision with a real choice, draws
 ``--worlds`` worlds for the seat to move and weighs them by its recall
 (``ludus.agents.inference``) — the work ``ismcts:infer=N`` does before its search. It reports
@@ -13,6 +14,7 @@ worlds.
 
     python bench/bench_inference.py
     python bench/bench_inference.py --game claim --players 2 --games 10 --worlds 100
+    python bench/bench_inference.py --game caesar-cleopatra
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ from ludus import agents
 from ludus.agents.inference import FLOOR, evidence, fitted_noise, log_likelihood, model_of, tempered
 from ludus.arena.match import choose
 
-GAMES = ("claim", "seize-rome")
+# Each game's tables: the options that tell them apart.
+TABLES = {
+    "claim": [{"players": n} for n in (2, 3, 4)],
+    "seize-rome": [{"players": n} for n in (2, 3, 4)],
+    "caesar-cleopatra": [{"edition": "classic"}, {"edition": "2024"}],
+}
 
 
 def positions(game, games: int, every: int, seed: int = 1) -> list[tuple]:
@@ -78,20 +85,24 @@ def measure(game, states: list[tuple], worlds: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=GAMES, action="append", help="the games (default both)")
-    ap.add_argument("--players", type=int, action="append", help="player counts (default 2, 3, 4)")
+    ap.add_argument("--game", choices=list(TABLES), action="append", help="the games (default all)")
+    ap.add_argument("--players", type=int, action="append",
+                    help="player counts, where a game has them (default 2, 3, 4)")
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--every", type=int, default=3, help="weigh at every N-th real decision")
     ap.add_argument("--worlds", type=int, default=50)
     args = ap.parse_args(argv)
-    print("| game | players | positions | ms per world, first half | ms per world, second half "
+    print("| game | table | positions | ms per world, first half | ms per world, second half "
           f"| decisions weighed per world | effective share of {args.worlds} |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for game_id in args.game or GAMES:
-        for n in args.players or (2, 3, 4):
-            game = ludus.make(game_id, players=n)
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for game_id in args.game or TABLES:
+        for options in TABLES[game_id]:
+            if args.players and options.get("players", args.players[0]) not in args.players:
+                continue
+            game = ludus.make(game_id, **options)
             r = measure(game, positions(game, args.games, args.every), args.worlds)
-            print(f"| {game_id} | {n} | {r['positions']} | {r['early']:.2f} | {r['late']:.2f} "
+            table = f"{options['players']} players" if "players" in options else options["edition"]
+            print(f"| {game_id} | {table} | {r['positions']} | {r['early']:.2f} | {r['late']:.2f} "
                   f"| {r['decisions']:.1f} | {r['effective share']:.2f} |")
     return 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import pathlib
 import random
@@ -16,6 +17,8 @@ from ludus.arena.match import choose
 from ludus.arena.stats import derive_seed
 from ludus.core.errors import OptionError
 from ludus.core.perspective import Perspective
+from ludus.games.caesar_cleopatra.notation import DRAW as CC_DRAW
+from ludus.games.caesar_cleopatra.phases import VETO_WINDOW
 from ludus.games.claim.notation import PLAY
 from ludus.games.claim.positions import position
 from ludus.games.seize_rome.notation import DRAW
@@ -229,6 +232,117 @@ def test_seize_rome_models_the_others_by_the_heuristics_one_step_rule():
     assert total >= 10 and same == total, f"{same} of {total}"
 
 
+def _cc_draws_since(recall, i: int) -> int:
+    """Caesar & Cleopatra: how many draws the seat deciding ``recall[i]`` has made since."""
+    o = recall[i].seat
+    return sum(1 for m in recall[i:] if m.seat == o and isinstance(m.action, tuple) and len(m.action) == 3
+               and m.action.kind == CC_DRAW)
+
+
+def _cc_cards(w) -> Counter:
+    """Caesar & Cleopatra: every card of a position, wherever it lies."""
+    return Counter(card for cards in w.zones().values() for card in cards)
+
+
+def _cc_rewound_fits(past, then, memory, o: int, p: int) -> None:
+    """What every rewound Caesar & Cleopatra position keeps: every card once, the decider's hand
+    as large as it was, the seat's own cards as they were, and a legal move that looks like the
+    move the seat saw."""
+    assert _cc_cards(past) == _cc_cards(then)
+    assert sum(past.hand_inf[o]) == sum(then.hand_inf[o]) and sum(past.hand_act[o]) == sum(then.hand_act[o])
+    assert past.hand_inf[p] == then.hand_inf[p] and past.hand_act[p] == then.hand_act[p]
+    assert past.down[p] == then.down[p]
+    assert any(past.action_seen_by(a, p) == memory.action for a in past.legal_actions())
+
+
+@pytest.mark.parametrize("edition", ["classic", "2024"])
+def test_caesar_cleopatra_rewinds_the_truth(edition):
+    """Rewinding the true position to the opponent's decisions of its last few turns gives its
+    bonus goal, and its hand exactly when it has drawn nothing since (as when the seat answers
+    its action card); before a draw, which card was drawn is a guess, but the move seen is one
+    the rewound hand could make. Setup decisions and those before the horizon are not rewound."""
+    from ludus.games.caesar_cleopatra.rewind import HORIZON
+
+    game = ludus.make("caesar-cleopatra", edition=edition)
+    rewind = game.parts.search.rewind
+    exact = guessed = 0
+    for seed in range(8):
+        n = 50 + 13 * seed
+        answering = _played("caesar-cleopatra", seed, 0, edition=edition,
+                            until=lambda s, n=n: len(s.history) > n and s.phase == VETO_WINDOW)
+        for state, before in (_played("caesar-cleopatra", seed, n, edition=edition), answering):
+            if state.is_terminal:
+                continue
+            p = state.current_player
+            recall = state.perspective(p, recall=True).recall
+            for i, memory in enumerate(recall):
+                if memory.seat == p:
+                    continue
+                past, then, o = rewind(state.clone(), recall, i, p), before[i], memory.seat
+                if isinstance(memory.action, int) or _cc_draws_since(recall, i) > HORIZON:
+                    assert past is None
+                    continue
+                assert past is not None
+                _cc_rewound_fits(past, then, memory, o, p)
+                assert past.bonus == state.bonus
+                if _cc_draws_since(recall, i) == 0:
+                    assert past.hand_inf[o] == then.hand_inf[o] and past.hand_act[o] == then.hand_act[o]
+                    assert past.legal_actions() == then.legal_actions()
+                    exact += 1
+                else:
+                    guessed += 1
+    assert exact >= 5 and guessed >= 20, (exact, guessed)
+
+
+@pytest.mark.parametrize("edition", ["classic", "2024"])
+def test_caesar_cleopatra_rewinds_every_world_to_a_position_that_could_be(edition):
+    """Rewinding the worlds a search weighs: every card in the game once, the hand as large as it
+    was, the seat's own cards as they were, the world's bonus goal, and the move seen possible."""
+    game = ludus.make("caesar-cleopatra", edition=edition)
+    rewind = game.parts.search.rewind
+    made = 0
+    for seed in range(6):
+        state, before = _played("caesar-cleopatra", seed, 60 + 15 * seed, edition=edition)
+        p = state.current_player
+        view = state.perspective(p, recall=True)
+        rng = random.Random(seed)
+        for world in (view.sample(rng) for _ in range(3)):
+            for i, memory in enumerate(view.recall):
+                if memory.seat == p:
+                    continue
+                past = rewind(world.clone(), view.recall, i, p)
+                if past is None:
+                    continue
+                _cc_rewound_fits(past, before[i], memory, memory.seat, p)
+                assert past.bonus[memory.seat] == world.bonus[memory.seat]
+                made += 1
+    assert made >= 100, made
+
+
+def test_caesar_cleopatra_weighs_the_truth_above_the_worlds_dealt():
+    """Against a heuristic opponent, the true deal (its face-down cards in no telling order, as
+    a world keeps them) is likelier under the heuristic model than the average world the sampler
+    deals."""
+    game = ludus.make("caesar-cleopatra")
+    model = agents.make("heuristic", game, seed=9)
+    rewind = game.parts.search.rewind
+    favoured = total = 0
+    for seed in range(6):
+        state, _ = _played("caesar-cleopatra", seed, 70 + 15 * seed)
+        view = state.perspective(state.current_player, recall=True)
+        rng = random.Random(seed)
+        truth = state.clone()
+        for side in truth.down:
+            for cards in side:
+                rng.shuffle(cards)
+        others = [evidence(view.sample(rng), view, rewind, model) for _ in range(20)]
+        noise = fitted_noise(others)
+        mean = sum(log_likelihood(f, noise) for f in others) / len(others)
+        favoured += log_likelihood(evidence(truth, view, rewind, model), noise) > mean
+        total += 1
+    assert favoured >= total - 1, f"the truth weighed above the average world at {favoured} of {total}"
+
+
 def test_weights_favour_the_truth_when_the_others_play_as_modelled():
     """Against heuristic players, the true deal is more likely under the heuristic model than
     the average world the sampler deals, at most decisions of phase 1."""
@@ -338,24 +452,31 @@ def test_bad_inference_parameters_are_refused(spec, words):
         agents.make(spec, ludus.make("claim"))
 
 
-def test_a_game_without_a_rewind_hook_refuses_inference():
+def test_a_game_without_a_rewind_hook_refuses_inference(monkeypatch):
+    game = ludus.make("seize-rome")
+    assert agents.make("ismcts:infer=10", game).uses_recall
+    hooks = dataclasses.replace(game.parts.search, rewind=None)
+    monkeypatch.setattr(type(game), "parts", dataclasses.replace(game.parts, search=hooks))
     with pytest.raises(OptionError, match="cannot rewind"):
-        agents.make("ismcts:infer=10", ludus.make("caesar-cleopatra"))
-    assert agents.make("ismcts:infer=10", ludus.make("seize-rome")).uses_recall
+        agents.make("ismcts:infer=10", game)
 
 
 def test_weighing_stops_at_its_deadline():
-    """Past its deadline, inference weighs one world and no more (a search's time budget gives
-    it a quarter of the budget)."""
+    """Inference weighs worlds until its deadline (a search's time budget gives it a quarter of
+    the budget) and plays in as many; cut off before 10, too few to play in, it stands aside."""
     state, _ = _played("claim", 5, 20)
     view = state.perspective(state.current_player, recall=True)
     game = state.game
     model = agents.make("heuristic", game, seed=1)
-    worlds = weighted_worlds(view, game.parts.search.rewind, model, 50, random.Random(2), 0.2,
-                             deadline=1.0, clock=lambda: 2.0)
-    assert worlds is None or len(worlds) == 1
-    assert len(weighted_worlds(view, game.parts.search.rewind, model, 50, random.Random(2), 0.2,
-                               deadline=3.0, clock=lambda: 2.0)) == 50
+
+    def weigh(deadline):
+        ticks = iter(k / 10 for k in range(100))      # the clock moves 0.1 a world
+        return weighted_worlds(view, game.parts.search.rewind, model, 50, random.Random(2), 0.2,
+                               deadline=deadline, clock=lambda: next(ticks))
+
+    assert len(weigh(1.45)) == 16                       # the first world, then 15 ticks before 1.45
+    assert weigh(0.75) is None                          # 9 worlds
+    assert len(weigh(100.0)) == 50
 
 
 def test_the_model_predicts_the_rewound_truth_as_it_did_the_true_past():

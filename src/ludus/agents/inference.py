@@ -108,9 +108,10 @@ def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
     passes ``deadline`` first), then as many drawn again from them in proportion to their
     likelihood under ``noise`` (None: fitted) — systematic resampling: a candidate of weight w
     is kept about ``count * w`` times. None when there is nothing to weigh by (no other seat's
-    move that can be rewound, or all alike), or when the noise fitted on the first ``PROBE``
-    worlds says the model explains the others' moves no better than chance: then the search
-    should draw from the sampler."""
+    move that can be rewound, or all alike), when the deadline came before ``PROBE`` worlds were
+    weighed (a search that played in a handful of worlds would lose more than weights give), or
+    when the noise fitted on the first ``PROBE`` worlds says the model explains the others' moves
+    no better than chance: then the search should draw from the sampler."""
     if not any(m.seat != perspective.player for m in perspective.recall):
         return None
     candidates, found = [], []
@@ -121,6 +122,8 @@ def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
         found.append(evidence(world, perspective, rewind, model))
         if fitting and len(found) == PROBE and fitted_noise(found) >= STAND_ASIDE:
             return None          # the model does not explain how these seats play: save the time
+    if len(candidates) < min(count, PROBE):
+        return None              # the deadline came first: too few worlds to play in
     if noise is None:
         noise = fitted_noise(found)
     logs = [log_likelihood(f, noise) for f in found]

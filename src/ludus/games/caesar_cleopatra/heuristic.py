@@ -42,6 +42,7 @@ from .notation import (
     VETO_IT,
 )
 from .phases import CASTLING_PLACE, PLACE, SPY_PICK, VETO_WINDOW, VOTE_ACTION
+from .rewind import rewind
 
 UNKNOWN_CARD = 2.8        # expected value of an unseen influence card (27 cards: 25 numbered, 2 P)
 VETO_WORTH = 0.6          # what keeping a Veto in hand is worth, in points
@@ -279,6 +280,7 @@ def leaf_values(w) -> list[float]:
 
 # The hooks a search (ISMCTS) takes from this game (ludus.core.parts). A game is ~250 decisions,
 # so random rollouts to the end are dear and mostly noise; four random decisions and then
-# ``evaluate`` measured far stronger (docs/agents.md).
+# ``evaluate`` measured far stronger (docs/agents.md). Inference rewinds the opponent's
+# decisions (rewind.py) and models them by this heuristic.
 SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, decide_without_search=decide_without_search,
-                           defaults={"depth": 4})
+                           rewind=rewind, defaults={"depth": 4})
