@@ -105,6 +105,17 @@ def test_claim_rewinds_the_truth_to_the_hand_held_then(players, phase):
     assert checked, "no card play of this phase was rewound"
 
 
+def _rewound_truth(state, before: list):
+    """Each other seat's decision in the recall of the seat to move, rewound from the true
+    position: (recall, its index, the rewound position, the true position then, the decider)."""
+    p = state.current_player
+    recall = state.perspective(p, recall=True).recall
+    rewind = state.game.parts.search.rewind
+    for i, memory in enumerate(recall):
+        if memory.seat != p:
+            yield recall, i, rewind(state.clone(), recall, i, p), before[i], memory.seat
+
+
 def _model_at_the_rewound_truth(model, state, before: list, skip=None) -> list[bool]:
     """For each other seat's decision that the game rewinds from the true position (less those
     ``skip(state, recall, i)`` leaves out): whether ``model`` plays there as it did at the true
@@ -145,19 +156,12 @@ def test_seize_rome_rewinds_the_truth(players):
     then, and its hand too when it has drawn nothing since; when it has, which cards it drew is a
     guess, but the hand is as large and holds only cards it has held since (or, very rarely, the
     guesses leave no position). A rewound position holds every card once."""
-    game = ludus.make("seize-rome", players=players)
-    rewind = game.parts.search.rewind
     exact = guessed = earlier = unplaced = 0
     for seed in range(20):
         state, before = _played("seize-rome", seed, 12 + 2 * seed, players=players)
         if state.is_terminal:
             continue
-        p = state.current_player
-        recall = state.perspective(p, recall=True).recall
-        for i, memory in enumerate(recall):
-            if memory.seat == p:
-                continue
-            past, then, o = rewind(state.clone(), recall, i, p), before[i], memory.seat
+        for recall, i, past, then, o in _rewound_truth(state, before):
             if past is None:        # only guesses of drawn cards can leave no position
                 assert _drew_since(state, recall, i)
                 unplaced += 1
@@ -263,8 +267,6 @@ def test_caesar_cleopatra_rewinds_the_truth(edition):
     the rewound hand could make. Setup decisions and those before the horizon are not rewound."""
     from ludus.games.caesar_cleopatra.rewind import HORIZON
 
-    game = ludus.make("caesar-cleopatra", edition=edition)
-    rewind = game.parts.search.rewind
     exact = guessed = 0
     for seed in range(8):
         n = 50 + 13 * seed
@@ -274,11 +276,8 @@ def test_caesar_cleopatra_rewinds_the_truth(edition):
             if state.is_terminal:
                 continue
             p = state.current_player
-            recall = state.perspective(p, recall=True).recall
-            for i, memory in enumerate(recall):
-                if memory.seat == p:
-                    continue
-                past, then, o = rewind(state.clone(), recall, i, p), before[i], memory.seat
+            for recall, i, past, then, o in _rewound_truth(state, before):
+                memory = recall[i]
                 if isinstance(memory.action, int) or _cc_draws_since(recall, i) > HORIZON:
                     assert past is None
                     continue
