@@ -108,22 +108,29 @@ def weighted_worlds(perspective, rewind, model, count: int, rng: random.Random,
     passes ``deadline`` first), then as many drawn again from them in proportion to their
     likelihood under ``noise`` (None: fitted) — systematic resampling: a candidate of weight w
     is kept about ``count * w`` times. None when there is nothing to weigh by (no other seat's
-    move that can be rewound, or all alike), when the deadline came before ``PROBE`` worlds were
-    weighed (a search that played in a handful of worlds would lose more than weights give), or
-    when the noise fitted on the first ``PROBE`` worlds says the model explains the others' moves
-    no better than chance: then the search should draw from the sampler."""
+    move that can be rewound, or all alike), as soon as the pace of weighing shows that the
+    deadline will come before ``min(count, PROBE)`` worlds are weighed (a search that played in
+    a handful of worlds would lose more than their weights give), or when the noise fitted on
+    the first ``PROBE`` worlds says the model explains the others' moves no better than chance:
+    then the search should draw from the sampler."""
     if not any(m.seat != perspective.player for m in perspective.recall):
         return None
     candidates, found = [], []
     fitting = noise is None
-    while len(candidates) < count and (deadline is None or not candidates or clock() < deadline):
+    least = min(count, PROBE)
+    began = clock() if deadline is not None else None
+    while len(candidates) < count:
         world = perspective.sample(rng)
         candidates.append(world)
         found.append(evidence(world, perspective, rewind, model))
         if fitting and len(found) == PROBE and fitted_noise(found) >= STAND_ASIDE:
             return None          # the model does not explain how these seats play: save the time
-    if len(candidates) < min(count, PROBE):
-        return None              # the deadline came first: too few worlds to play in
+        if deadline is not None:
+            now, n = clock(), len(candidates)
+            if n < least and now + (least - n) * (now - began) / n > deadline:
+                return None      # at this pace too few worlds to play in: give the search the time
+            if now >= deadline:
+                break
     if noise is None:
         noise = fitted_noise(found)
     logs = [log_likelihood(f, noise) for f in found]
