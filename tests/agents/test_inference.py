@@ -142,6 +142,24 @@ def _every_card(w) -> Counter:
                     *(c for region in w.board for column in region for c in column)])
 
 
+def _rewinds_of_sampled_worlds(game_id: str, seeds, decisions, **options):
+    """For positions of heuristic games, three worlds the seat's sampler deals, each rewound to
+    every earlier move of the others: (world, the rewind or None, the true state then, memory,
+    seat). ``decisions(seed)`` is how far each game is played."""
+    rewind = ludus.make(game_id, **options).parts.search.rewind
+    for seed in seeds:
+        state, before = _played(game_id, seed, decisions(seed), **options)
+        if state.is_terminal:
+            continue
+        p = state.current_player
+        view = state.perspective(p, recall=True)
+        rng = random.Random(seed)
+        for world in (view.sample(rng) for _ in range(3)):
+            for i, memory in enumerate(view.recall):
+                if memory.seat != p:
+                    yield world, rewind(world.clone(), view.recall, i, p), before[i], memory, p
+
+
 def _drew_since(state, recall, i: int) -> bool:
     """Seize Rome: whether the seat deciding ``recall[i]`` has drawn a card since, by a draw or
     as a bonus at a round's end."""
@@ -189,31 +207,19 @@ def test_seize_rome_rewinds_every_world_to_a_position_that_could_be(players):
     the seat's own cards are as they were — and hardly ever is there no position."""
     from ludus.games.seize_rome.state import REGION_FITS
 
-    game = ludus.make("seize-rome", players=players)
-    rewind = game.parts.search.rewind
     made = failed = 0
-    for seed in range(12):
-        state, before = _played("seize-rome", seed, 10 + 4 * seed, players=players)
-        if state.is_terminal:
+    for _, past, then, memory, p in _rewinds_of_sampled_worlds("seize-rome", range(12), lambda seed: 10 + 4 * seed,
+                                                               players=players):
+        if past is None:
+            failed += 1
             continue
-        p = state.current_player
-        view = state.perspective(p, recall=True)
-        rng = random.Random(seed)
-        for world in (view.sample(rng) for _ in range(3)):
-            for i, memory in enumerate(view.recall):
-                if memory.seat == p:
-                    continue
-                past, then, o = rewind(world.clone(), view.recall, i, p), before[i], memory.seat
-                if past is None:
-                    failed += 1
-                    continue
-                made += 1
-                assert _every_card(past) == _every_card(then)
-                assert len(past.hands[o]) == len(then.hands[o])
-                assert [len(column[o]) for column in past.board] == [len(column[o]) for column in then.board]
-                assert all(c in REGION_FITS[r] for r, region in enumerate(past.board) for column in region
-                           for c in column)
-                assert past.hands[p] == then.hands[p] and [c[p] for c in past.board] == [c[p] for c in then.board]
+        made += 1
+        o = memory.seat
+        assert _every_card(past) == _every_card(then)
+        assert len(past.hands[o]) == len(then.hands[o])
+        assert [len(column[o]) for column in past.board] == [len(column[o]) for column in then.board]
+        assert all(c in REGION_FITS[r] for r, region in enumerate(past.board) for column in region for c in column)
+        assert past.hands[p] == then.hands[p] and [c[p] for c in past.board] == [c[p] for c in then.board]
     assert made >= 100 and failed <= 0.02 * (made + failed), (made, failed)
 
 
@@ -319,24 +325,14 @@ def test_caesar_cleopatra_undoes_a_passive_draw_as_far_as_the_piles_went():
 def test_caesar_cleopatra_rewinds_every_world_to_a_position_that_could_be(edition):
     """Rewinding the worlds a search weighs: every card in the game once, the hand as large as it
     was, the seat's own cards as they were, the world's bonus goal, and the move seen possible."""
-    game = ludus.make("caesar-cleopatra", edition=edition)
-    rewind = game.parts.search.rewind
     made = 0
-    for seed in range(6):
-        state, before = _played("caesar-cleopatra", seed, 60 + 15 * seed, edition=edition)
-        p = state.current_player
-        view = state.perspective(p, recall=True)
-        rng = random.Random(seed)
-        for world in (view.sample(rng) for _ in range(3)):
-            for i, memory in enumerate(view.recall):
-                if memory.seat == p:
-                    continue
-                past = rewind(world.clone(), view.recall, i, p)
-                if past is None:
-                    continue
-                _cc_rewound_fits(past, before[i], memory, memory.seat, p)
-                assert past.bonus[memory.seat] == world.bonus[memory.seat]
-                made += 1
+    for world, past, then, memory, p in _rewinds_of_sampled_worlds("caesar-cleopatra", range(6),
+                                                                   lambda seed: 60 + 15 * seed, edition=edition):
+        if past is None:
+            continue
+        _cc_rewound_fits(past, then, memory, memory.seat, p)
+        assert past.bonus[memory.seat] == world.bonus[memory.seat]
+        made += 1
     assert made >= 100, made
 
 
