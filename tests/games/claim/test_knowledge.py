@@ -301,3 +301,21 @@ def test_K16_a_third_seat_learns_nothing_from_what_another_seers_card_became():
         assert wa.zones() == wb.zones() and wa.peeked == wb.peeked
         seen_kept[len(wa.observe(0)["seats"][1].get("seen_by_your_seer", []))] += 1
     assert set(seen_kept) == {0, 1}, "in seat 2's worlds the seen card may or may not be the one played"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_K16_with_two_players_phase_two_hides_nothing(seed):
+    """With 2 players all 52 cards are dealt or turned up in phase 1 (K5, K7, K13), so in phase 2
+    a seat knows the other's hand exactly — every card it has not seen — and every world it
+    deals is the true one. (With 3 or 4 players cards stay hidden: worlds differ.)"""
+    s = claim().new_state(seed=seed)
+    rng = random.Random(seed)
+    while s.phase == 1:
+        s.apply(rng.choice(s.legal_actions()))
+    while not s.is_terminal:
+        truth = {zone: sorted(cards) for zone, cards in s.zones().items()}
+        for p in (0, 1):
+            for k in range(3):
+                world = s.resample(p, random.Random(k))
+                assert {zone: sorted(cards) for zone, cards in world.zones().items()} == truth
+        s.apply(rng.choice(s.legal_actions()))
