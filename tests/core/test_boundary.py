@@ -128,6 +128,31 @@ def test_numbers_in_a_move_are_ascii_digits(game_id, text):
         ludus.make(game_id).parse_action(text)
 
 
+@pytest.mark.parametrize("game_id,text,said", [
+    ("claim", "g 3", "'g' is ambiguous: goblins, gnomes or giants"),
+    ("claim", "take d 3", "'d' is ambiguous: dwarves, doppelgangers or dragons"),
+    ("seize-rome", "play bl 3", "'bl' is ambiguous: blue or black"),
+    ("seize-rome", "play wild bl", "'bl' is ambiguous: blue or black"),
+    ("caesar-cleopatra", "down 3 c", None), ("caesar-cleopatra", "take s", "'s' is ambiguous: spy or scout"),
+])
+def test_a_shortened_name_of_several_is_called_ambiguous(game_id, text, said):
+    if said is None:        # a prefix of one name only reads as that name
+        assert ludus.make(game_id).parse_action(text) == ludus.make(game_id).parse_action("down 3 censors")
+        return
+    with pytest.raises(ludus.IllegalAction, match=f"cannot read '{text}': {said}; write more of the name"):
+        ludus.make(game_id).parse_action(text)
+
+
+@pytest.mark.parametrize("game_id,text,said", [
+    ("claim", "elves 3", "'elves' is not a faction; factions are goblins, knights"),
+    ("seize-rome", "play pink 3", "'pink' is not a colour; colours are red, blue"),
+    ("caesar-cleopatra", "down 3 x", "'x' is not a group; groups are senators"),
+])
+def test_a_name_of_none_says_the_names(game_id, text, said):
+    with pytest.raises(ludus.IllegalAction, match=said):
+        ludus.make(game_id).parse_action(text)
+
+
 @pytest.mark.parametrize("text", ["play red 9", "play red 0", "blue 7"])
 def test_a_seize_rome_card_value_outside_1_to_6_says_the_values(text):
     with pytest.raises(ludus.IllegalAction, match="is not a card value; values are 1-6"):

@@ -97,7 +97,7 @@ def test_things_that_are_not_actions_are_refused():
     ("", "empty action"),
     ("smash seat x", "write 'smash N'"),
     ("take", "a card is a faction and a value"),
-    ("g 3", "not a faction"),      # gnomes, giants, goblins: ambiguous
+    ("g 3", "'g' is ambiguous: goblins, gnomes or giants"),
 ])
 def test_unreadable_text_is_refused_with_a_hint(text, match):
     with pytest.raises(ludus.IllegalAction, match=match):

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction, echo
-from ...core.notation import exact_or_words
+from ...core.notation import exact_or_words, named
 from .cards import (
     ACTION_NAMES,
     ASSASSIN,
@@ -167,10 +167,7 @@ _WORDS = {"down": DOWN, "up": UP, "castle": CASTLE, "assassin": PLAY_ASSASSIN}
 
 
 def _group(word: str) -> int:
-    hits = [i for i, g in enumerate(GROUPS) if g.startswith(word)] if word else []
-    if len(hits) != 1:
-        raise IllegalAction(f"{echo(word)} is not a group; groups are {', '.join(GROUPS)}")
-    return hits[0]
+    return named(word, GROUPS, "group")
 
 
 def _value(word: str) -> int:
@@ -186,10 +183,7 @@ def _card(word: str) -> int:
         return _value(word)
     except IllegalAction:
         pass
-    hits = [i for i, n in enumerate(ACTION_NAMES) if n.startswith(word)] if word else []
-    if len(hits) != 1:
-        raise IllegalAction(f"{echo(word)} is not a card; cards are P, 1-5 and {', '.join(ACTION_NAMES)}")
-    return 6 + hits[0]
+    return 6 + named(word, ACTION_NAMES, "card", f"cards are P, 1-5 and {', '.join(ACTION_NAMES)}")
 
 
 def parse(text: str) -> Action:

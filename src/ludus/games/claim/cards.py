@@ -7,6 +7,7 @@ A card *type* is ``faction * 10 + value`` (an int below 100): equal cards are in
 from __future__ import annotations
 
 from ...core.errors import OptionError
+from ...core.notation import named, prefix_matches
 
 GOBLINS, KNIGHTS, UNDEAD, DWARVES, DOPPELGANGERS, GNOMES, GIANTS, DRAGONS, TROLLS, SEERS = range(10)
 FACTIONS = ("goblins", "knights", "undead", "dwarves", "doppelgangers",
@@ -58,17 +59,13 @@ SINGULAR = tuple(name[:-3] + "f" if name.endswith("ves") else name.rstrip("s") f
 
 def faction_named(word: str) -> int | None:
     """The faction a word names (plural, singular or a unique prefix, any case); None if none."""
-    word = word.strip().lower()
-    hits = [i for i, name in enumerate(FACTIONS) if word in (name, SINGULAR[i])]
-    hits = hits or [i for i, name in enumerate(FACTIONS) if word and name.startswith(word)]
+    hits = prefix_matches(word, FACTIONS, SINGULAR)
     return hits[0] if len(hits) == 1 else None
 
 
-def _faction_word(word: str) -> int:
-    f = faction_named(word)
-    if f is None:
-        raise OptionError(f"{word.strip().lower()!r} is not a faction; factions are {', '.join(FACTIONS)}")
-    return f
+def faction_word(word: str, error=OptionError) -> int:
+    """``faction_named``, refusing a word that names no faction or several with ``error``."""
+    return named(word, FACTIONS, "faction", error=error, aliases=SINGULAR)
 
 
 def normalize_factions(value) -> str:
@@ -84,7 +81,7 @@ def normalize_factions(value) -> str:
     else:
         words = []
     try:
-        chosen = sorted({_faction_word(str(w)) for w in words})
+        chosen = sorted({faction_word(str(w)) for w in words})
     except OptionError as e:
         raise OptionError(f"factions={value!r} is not accepted: {e}; {hint}") from None
     if not chosen or len(chosen) != len(words):
@@ -101,7 +98,7 @@ def deck_factions(spec: str, players: int) -> tuple[int, ...]:
     elif spec == "claim2":
         chosen = CLAIM2
     else:
-        chosen = tuple(_faction_word(w) for w in spec.split(","))
+        chosen = tuple(faction_word(w) for w in spec.split(","))
     chosen = tuple(sorted(chosen))
     singles = 3 if players == 2 else 5
     pairs_in = [pair for pair in PAIRS if set(pair) <= set(chosen)]

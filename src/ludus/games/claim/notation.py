@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ...core.errors import IllegalAction, echo
 from ...core.notation import exact_or_words, number
-from .cards import FACTIONS, card_name, faction_named
+from .cards import card_name, faction_word
 
 PLAY, TAKE, TAKE_DECK, SMASH = range(4)
 
@@ -54,10 +54,10 @@ def _card(words: list[str], text: str) -> int:
     value = number(words[1], 0, 9) if len(words) == 2 else None
     if value is None:
         raise IllegalAction(f"cannot read {echo(text)}: a card is a faction and a value 0-9, e.g. 'goblins 3'")
-    f = faction_named(words[0])
-    if f is None:
-        raise IllegalAction(f"cannot read {echo(text)}: {echo(words[0])} is not a faction; factions are "
-                            + ", ".join(FACTIONS))
+    try:
+        f = faction_word(words[0], IllegalAction)
+    except IllegalAction as e:
+        raise IllegalAction(f"cannot read {echo(text)}: {e}") from None
     return f * 10 + value
 
 

@@ -67,9 +67,9 @@ from .cards import (
     PRIZES,
     TROLLS,
     UNDEAD,
-    _faction_word,
     build_deck,
     card_name,
+    faction_word,
 )
 from .notation import PLAY, parse
 from .phases import PLAY_CARD
@@ -223,7 +223,7 @@ def position(
     for q, fs in enumerate(_per_seat(voids, n, "voids")):
         for f in ([fs] if isinstance(fs, str) else fs or []):
             try:
-                void[q] |= 1 << _faction_word(str(f))
+                void[q] |= 1 << faction_word(str(f))
             except OptionError as e:
                 raise ValueError(f"voids of seat {q}: {e}") from None
     if played:

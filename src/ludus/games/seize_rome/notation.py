@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction, echo
-from ...core.notation import exact_or_words, number
+from ...core.notation import exact_or_words, named, number
 from .cards import COLOURS, WILD, card_name
 
 PLAY, DRAW, PASS = range(3)
@@ -45,11 +45,10 @@ BY_TEXT = {str(a): a for a in ALL_ACTIONS}
 
 
 def _colour(word: str, text: str) -> int:
-    hits = [i for i, c in enumerate(COLOURS) if c.startswith(word)] if word else []
-    if len(hits) != 1:
-        raise IllegalAction(f"cannot read {echo(text)}: {echo(word)} is not a colour; colours are "
-                            f"{', '.join(COLOURS)}")
-    return hits[0]
+    try:
+        return named(word, COLOURS, "colour")
+    except IllegalAction as e:
+        raise IllegalAction(f"cannot read {echo(text)}: {e}") from None
 
 
 def parse(text: str) -> Action:
