@@ -135,3 +135,35 @@ def test_agent_specs_split_on_commas_but_keep_parameters():
     assert split_agent_specs("heuristic:seed=1,heuristic:seed=2") == ["heuristic:seed=1", "heuristic:seed=2"]
     assert split_agent_specs("ismcts:hard,seed=3,random") == ["ismcts:hard,seed=3", "random"]
     assert derive_seed(3, "agent", 0) == derive_seed(3, "agent", 0) != derive_seed(3, "agent", 1)
+
+
+def test_records_are_never_overwritten_a_used_folder_is_refused_before_any_game(run, tmp_path):
+    out_dir = tmp_path / "records"
+    assert run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "1", "--records", str(out_dir)).exit_code == 0
+    before = {f.name: f.read_text() for f in out_dir.iterdir()}
+    result = run("simulate", "claim", "-n", "2", "--seed", "1", "--records", str(out_dir))
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"{out_dir} holds 3 game records already (from game-00001.json)" in said
+    assert "give --records a new or empty folder" in said and "simulating" not in said
+    assert {f.name: f.read_text() for f in out_dir.iterdir()} == before
+
+
+def test_a_record_written_meanwhile_by_another_run_stops_the_simulation_and_stays(run, tmp_path, monkeypatch):
+    from ludus.cli import simulate
+
+    out_dir = tmp_path / "records"
+    real = simulate.unit_final_state
+
+    def beside(game, unit):                # another run writes game 2 while this one plays game 1
+        (out_dir / "game-00002.json").write_text("theirs\n")
+        return real(game, unit)
+
+    monkeypatch.setattr(simulate, "unit_final_state", beside)
+    result = run("simulate", "claim", "-n", "3", "--seed", "1", "--records", str(out_dir))
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert "the record of game 2 was not written" in said and "exists already" in said
+    assert f"stops after 2 games, 1 of them recorded in {out_dir}" in said
+    assert (out_dir / "game-00002.json").read_text() == "theirs\n"
+    assert sorted(f.name for f in out_dir.iterdir()) == ["game-00001.json", "game-00002.json"]

@@ -23,7 +23,7 @@ from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 from ludus.session import versioned
 
-from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_game, seat_names
+from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_game, seat_names, write_new
 
 
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
@@ -45,6 +45,21 @@ def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
     return t
 
 
+def _records_folder(records: str) -> Path:
+    """--records DIR, created if need be: checked before any game is played, so that a second
+    simulation into the same folder stops at once instead of replacing the first one's records."""
+    out_dir = Path(records)
+    taken = sorted(out_dir.glob("game-*.json")) if out_dir.is_dir() else []
+    if taken:
+        fail(f"{records} holds {len(taken)} game record{'s' if len(taken) > 1 else ''} already (from "
+             f"{taken[0].name}) and ludus never overwrites a record: give --records a new or empty folder")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot create the folder {records} for the records: {e.strerror or e}; give another --records")
+    return out_dir
+
+
 @app.command("simulate")
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
@@ -57,7 +72,8 @@ def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
 @click.option("--swap", is_flag=True,
               help="Play every deal once per seat rotation (duplicate style); report per agent and per seat.")
 @click.option("--records", type=click.Path(file_okay=False), default=None,
-              help="Write every game's record to DIR/game-00001.json, ...")
+              help="Write every game's record to DIR/game-00001.json, ... DIR must be new or hold no "
+                   "records (none is ever overwritten).")
 def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> None:
     """Play many games between agents and report win rates with confidence intervals.
 
@@ -82,9 +98,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     except OptionError as e:
         fail(str(e))
     units = sorted(plan.units(), key=lambda u: (u.deal, u.rotation))
-    out_dir = Path(records) if records else None
-    if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir = _records_folder(records) if records else None
     names = seat_names(game)
     by_agent: list[list[float]] = [[] for _ in specs]
     by_seat: list[list[float]] = [[] for _ in range(n_players)]
@@ -108,7 +122,11 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                     by_seat[p].append(returns[p])
                 lengths.append(len(state.history))
                 if out_dir is not None:
-                    (out_dir / f"game-{k + 1:05d}.json").write_text(json.dumps(versioned(state)) + "\n")
+                    why = write_new(out_dir / f"game-{k + 1:05d}.json", json.dumps(versioned(state)) + "\n")
+                    if why is not None:
+                        progress.stop()
+                        fail(f"the record of game {k + 1} was not written: {why}; the simulation stops "
+                             f"after {k + 1} games, {k} of them recorded in {out_dir}", code=1)
                 elapsed = time.perf_counter() - start
                 progress.update(task, advance=1, rate=f"{(k + 1) / elapsed:.0f} games/s" if elapsed else "")
     except KeyboardInterrupt:        # the games played so far are counted, and their records kept
