@@ -41,7 +41,7 @@ from . import agents as agents_mod
 from .arena.journal import code_version
 from .arena.match import choose
 from .arena.stats import derive_seed
-from .core.digest import position_digest
+from .core.digest import digest_mismatch, position_digest
 from .core.errors import IllegalAction, LudusError, OptionError, RecordError, echo
 from .core.events import Event
 from .core.game import check_seed
@@ -536,11 +536,8 @@ class Session:
         for offset, line in enumerate(lines):
             where = f"line {first + offset}" if first is not None else f"the line {echo(line, 80)}"
             if isinstance(line, dict) and "at" in line and line["at"] != position_digest(self.state, self.observe):
-                written = f"(it names {echo(code)}, this is {code_version()!r})" if code is not None else \
-                    f"(this is {code_version()!r})"
                 raise RecordError(f"{source} {where} was chosen in another position than the one its earlier "
-                                  "lines lead to: the log was edited, or written by a version of ludus whose "
-                                  f"rules differ {written}")
+                                  f"lines lead to: {digest_mismatch(code, code_version())}")
             try:
                 if "undo" in line:
                     self.undo(line["undo"])

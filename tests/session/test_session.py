@@ -255,8 +255,12 @@ def test_a_record_edited_to_another_legal_game_is_caught_by_its_digest(game_id):
         state.apply(state.game.parse_action(text))
     assert edited is not None
     forged = {**record, "actions": moves}
-    with pytest.raises(ludus.RecordError, match="replays to another game than the one it was written from"):
+    with pytest.raises(ludus.RecordError, match="replays to another game than the one it was written from"
+                                                r".*it was edited \(it was written by this very version"):
         ludus.replay(forged)
+    with pytest.raises(ludus.RecordError, match="edited, or written by a version of ludus whose rules differ "
+                                                r"\(it names 'abc1234', this is"):
+        ludus.replay({**forged, "code": "abc1234"})
     assert ludus.replay({k: v for k, v in forged.items() if k not in ("format", "code", "digest")}).is_terminal
 
 
@@ -274,7 +278,8 @@ def test_an_edited_move_log_is_caught_at_the_next_move(tmp_path):
     other = next(str(a) for a in state.legal_actions() if str(a) != moved["move"])
     lines[3] = json.dumps({**moved, "move": other})          # another legal move in its place
     path.write_text("\n".join(lines) + "\n")
-    with pytest.raises(ludus.RecordError, match="line 5 was chosen in another position"):
+    with pytest.raises(ludus.RecordError, match="line 5 was chosen in another position.*: it was edited "
+                                                r"\(it was written by this very version"):
         Session.load(path)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 
+from .errors import echo
+
 
 def _hash(value) -> str:
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -35,3 +37,13 @@ def position_digest(state, observe=None) -> str:
 def line_check(line: dict) -> str:
     """A hash of a JSON-able line's fields other than ``check`` itself."""
     return _hash({k: v for k, v in line.items() if k != "check"})
+
+
+def digest_mismatch(written: str | None, this: str) -> str:
+    """Why a game replays to another position than its digest says, as far as the versions of
+    ludus that wrote it (``written``, if known) and that reads it (``this``) tell: the same
+    version plays by the same rules, so then the file was edited."""
+    if written == this:
+        return f"it was edited (it was written by this very version of ludus, {this!r})"
+    versions = f"it names {echo(written, 80)}, this is {this!r}" if written is not None else f"this is {this!r}"
+    return f"it was edited, or written by a version of ludus whose rules differ ({versions})"

@@ -7,7 +7,7 @@ import importlib
 import importlib.metadata
 from typing import Any
 
-from .digest import position_digest
+from .digest import digest_mismatch, position_digest
 from .errors import IllegalAction, LudusError, OptionError, RecordError, echo
 from .game import check_seed
 
@@ -95,7 +95,8 @@ def replay(record: Any):
         except LudusError as e:  # pragma: no cover - games raise only the above
             raise RecordError(f"action {i} ({echo(text, 60)}): {e}") from None
     if "digest" in record and record["digest"] != position_digest(state):
+        from ..arena.journal import code_version
+
         raise RecordError(f"the record replays to another game than the one it was written from (its digest "
-                          f"differs): it was edited, or written by a version of ludus whose rules differ "
-                          f"(it names {echo(record['code'])})")
+                          f"differs): {digest_mismatch(record['code'], code_version())}")
     return state
