@@ -24,7 +24,8 @@ def test_names_and_levels_are_case_blind():
 @pytest.mark.parametrize("spec,hint", [
     ("ismcts:iterations=50,hard", "a level such as 'hard' comes first"),
     ("ismcts:hard,=3", "'=3' is not key=value"),
-    ("random:seed", "takes no parameters level"),
+    ("random:seed", "random has no levels"),
+    ("heuristic:blunder", "heuristic takes blunder=P and seed=N"),
 ])
 def test_malformed_specs_say_what_would_be_right(spec, hint):
     with pytest.raises(ludus.OptionError, match=hint):

@@ -101,5 +101,6 @@ def test_a_policy_file_it_cannot_play_is_refused(tmp_path, spec, words):
 
 def test_a_policy_for_two_players_is_refused_at_a_table_of_three(tmp_path):
     path = write_policy(tmp_path / "p.npz")
-    with pytest.raises(ludus.OptionError, match="observations of 1003 floats"):
+    with pytest.raises(ludus.OptionError, match="observations of 1003 floats") as refused:
         agents.make(f"policy:path={path}", ludus.make("claim", players=3))
+    assert "'players': 3" in str(refused.value), "the table's options, as a user writes them"

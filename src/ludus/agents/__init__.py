@@ -16,6 +16,8 @@ from .levels import LEVEL_NAMES, level_spec
 from .random_agent import BlunderingAgent, RandomAgent
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", "policy")
+# The parameters of the agents without levels, as their errors name them.
+TAKES = {"random": "only seed=N", "heuristic": "blunder=P and seed=N", "policy": "path=FILE and seed=N"}
 
 
 def make(spec: str, game, seed: int | None = None) -> Agent:
@@ -28,6 +30,9 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
             raise OptionError(f"level {name!r} takes no parameters {', '.join(sorted(params))[:100]} (only "
                               f"seed=N); it is {level_spec(game, name)!r}, which you may give with your changes")
         return make(level_spec(game, name), game, seed)
+    if name in TAKES and "level" in params:
+        raise OptionError(f"{name} has no levels (ismcts has, e.g. ismcts:hard), so {echo(params['level'], 40)} "
+                          f"in {echo(spec)} is not understood; {name} takes {TAKES[name]}")
     if name == "ismcts":
         from .ismcts import from_params
 
@@ -51,8 +56,8 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         raise OptionError(f"unknown agent {echo(name, 60)} in spec {echo(spec)}; known agents: "
                           f"{', '.join(AGENT_NAMES)}, or a level: {', '.join(LEVEL_NAMES)}")
     if params:
-        takes = "blunder=P and seed=N" if name == "heuristic" else "only seed=N"
-        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))[:100]} ({takes})")
+        raise OptionError(f"agent {name!r} takes no parameters {', '.join(sorted(params))[:100]} "
+                          f"({TAKES[name]})")
     return agent_cls(game, seed=seed)
 
 

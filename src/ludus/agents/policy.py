@@ -124,7 +124,7 @@ class PolicyAgent(Agent):
             raise OptionError(
                 f"{echo(path)} was trained on {game.id} with options {echo(meta['options'])}: observations of "
                 f"{got[0]} floats, {got[1]} action ids, encoder version {got[2]}; this game "
-                f"({echo(game.options)}) has "
+                f"({echo(game.options_dict())}) has "
                 f"{wanted[0]}, {wanted[1]} and version {wanted[2]}")
         self.path = path
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -591,3 +592,14 @@ def test_2024_terminal_shows_the_bust_bag_and_hand_of_six():
     console = Console(width=120, record=True)
     console.print(terminal.render(first.observe(0)))
     assert "no bust this turn" in console.export_text()
+
+
+@pytest.mark.parametrize("edition", ["classic", "2024"])
+def test_help_tells_how_a_turn_goes_in_the_games_edition(edition):
+    """The terminal's help describes the turn of the edition being played, not the other's."""
+    s = ludus.make("caesar-cleopatra", edition=edition).new_state(seed=1)
+    text = terminal.help_text(s.observe(0), s.legal_actions())
+    words = " ".join(text.split())
+    assert ("bust from the bag" in words) == (edition == "2024")
+    assert ("refill your hand to 5" in words) == (edition == "classic")
+    assert all(len(line) < 80 for line in re.sub(r"\[/?[a-z ]+\]", "", text).splitlines())

@@ -588,10 +588,28 @@ def result(observation: dict) -> Group:
     return Group(Text.from_markup(f"[bold]Game over[/bold]: {reason}."), t, Text.from_markup(verdict))
 
 
+# How a turn goes, by edition (the moves themselves are the same in both).
+TURN_HELP = {
+    "classic": """\
+[bold]A turn[/bold]: one card [cyan]down[/cyan], or two cards [cyan]up[/cyan] (the second at the same or another
+group); one action card at any moment before the vote card; refill your hand
+to 5; a group holding 8 cards votes; last, the vote card is turned: a group
+card makes that group vote, an Orgy nothing.""",
+    "2024": """\
+[bold]2024 edition[/bold]: one card [cyan]down[/cyan] and/or one [cyan]up[/cyan], either first ([cyan]done[/cyan] after
+one card ends the placement); an action card before or after them, not between.
+Then a bust from the bag: a colour makes its group vote, grey nothing, black
+sends every bust back into the bag; last, refill your hand to 6.""",
+}
+
+
 def help_text(observation: dict, actions: list) -> str:
-    """The move notation (rich markup), in lines under 80 characters: the same in every game of
-    Caesar & Cleopatra (its groups, cards and moves do not change with the options)."""
-    return """[bold]Moves[/bold]: type a move's number, or the move itself. Case does not matter,
+    """The move notation (rich markup), in lines under 80 characters, and how a turn goes in
+    the game's edition (a classic observation names none)."""
+    return _MOVES_HELP + TURN_HELP[observation.get("edition", "classic")] + _RULES_HELP
+
+
+_MOVES_HELP = """[bold]Moves[/bold]: type a move's number, or the move itself. Case does not matter,
 groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
   [cyan]down 3 senators[/cyan]      one influence card face down
   [cyan]up 3 senators[/cyan]        one of two face-up cards (then the second, face up)
@@ -609,10 +627,8 @@ groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
   [cyan]done[/cyan]                 end this step (to the refill, a vote's count, the draws)
   [cyan]arrange spy[/cyan]          setup: the next card of your action pile, top first
   [cyan]open 3[/cyan]               setup: your opening card at the next group
-[bold]2024 edition[/bold]: one card [cyan]down[/cyan] and/or one [cyan]up[/cyan], either first ([cyan]done[/cyan] after
-one card ends the placement); an action card before or after them, not between.
-Then a bust from the bag: a colour makes its group vote, grey nothing, black
-sends every bust back into the bag; last, refill your hand to 6.
+"""
+_RULES_HELP = """
 No room to place? An Assassin or a Wrath that makes room may start the turn.
 At an exceptional vote the cards are revealed first: the turn's action card may
 still be played before the count.
