@@ -514,6 +514,22 @@ class Session:
         session._sink = sink
         return session
 
+    @classmethod
+    def from_record(cls, record: dict, seats: Sequence[str | None], **kwargs) -> Session:
+        """The session a game record (``ludus.replay`` checks it) holds, ready to go on with
+        ``seats``; a ``log`` given receives the whole game, from its first move. A record says
+        not how a move was made: an agent's seat played it, else its person — or, being the only
+        legal one, it was forced (``undo`` takes it back with the decision before it)."""
+        from .core.registry import replay
+
+        state = replay(record)
+        session = cls(state.game, seats, seed=record["seed"], **kwargs)
+        for action in state.history:
+            p = session.to_move
+            how = "agent" if p in session._agents else "forced" if session.forced else "person"
+            session._apply(p, action, how)
+        return session
+
     def follow(self, lines: list, source: str = "the move log") -> None:
         """Play ``lines`` that another writer of this session's log stored after the lines this
         session holds (another server process at the same table), each checked against its

@@ -66,6 +66,30 @@ def test_ctrl_c_before_any_move_saves_nothing(run, tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_end_of_input_after_moves_keeps_the_record_as_ctrl_c_does(run, tmp_path, monkeypatch):
+    """Ctrl-D, or piped moves running out: nobody is left to answer the save prompt, so the
+    record goes where Ctrl-C puts it; the input ending is no interruption (exit 0)."""
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "claim", "--seed", "3", "--vs", "random", input="1\n1\n")
+    assert result.exit_code == 0, result.output
+    [path] = list(tmp_path.glob("ludus-claim-*.json"))
+    said = " ".join(result.output.split())
+    assert "The input ended. The game so far:" in said and f"Record saved to {path.name}" in said
+    assert f"go on: ludus play --resume {path.name}" in said
+    assert "Save the game record?" not in said
+    record = json.loads(path.read_text())
+    assert len(record["actions"]) >= 3 and not ludus.replay(record).is_terminal
+    assert record["seats"] == [None, "random"]
+
+
+def test_end_of_input_at_the_hot_seat_hand_over_keeps_the_record(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "claim", "--seed", "3", "--seats", "human,human", input="\n1\n")
+    assert result.exit_code == 0, result.output
+    [path] = list(tmp_path.glob("ludus-claim-*.json"))
+    assert json.loads(path.read_text())["seats"] == [None, None]
+
+
 def test_quitting_is_not_an_interruption(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("play", "claim", "--seed", "3", input="1\nquit\n\n")

@@ -106,10 +106,12 @@ def test_quit_offers_to_save(run, tmp_path):
     assert json.loads(path.read_text())["actions"] == ["arrange spy"]    # a record: format 1
 
 
-def test_end_of_input_quits_without_a_traceback(run):
+def test_end_of_input_before_any_move_stops_without_a_traceback(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     result = run("play", "caesar-cleopatra", "--seed", "2", input="")
     assert result.exit_code == 0
-    assert "Game abandoned. Seed 2: --seed 2 deals it again." in result.output
+    assert "The input ended before any move: nothing to save." in result.output
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_several_moves_separated_by_semicolons(run, tmp_path):
@@ -148,6 +150,10 @@ def test_against_the_heuristic_agent(run):
     (["play", "caesar-cleopatra", "--vs", "grandmaster"], "unknown agent 'grandmaster'"),
     (["play", "caesar-cleopatra", "--vs", "random:depth=3"], "takes no parameters"),
     (["play", "caesar-cleopatra", "--as", "brutus"], "unknown seat 'brutus'"),
+    (["play", "claim", "--vs", "heuristic,random"], "--vs names the one agent that plays every other seat, not "
+                                                    "'heuristic,random'; to seat a different agent at each, list "
+                                                    "every seat with --seats, e.g. --seats human,heuristic"),
+    (["play", "claim", "-o", "players=3", "--vs", "heuristic,random"], "e.g. --seats human,heuristic,random"),
 ])
 def test_errors_exit_2_with_a_message(run, args, message):
     result = run(*args, input="quit\n\n")

@@ -113,9 +113,10 @@ def test_when_the_input_ends_after_a_failed_save_the_record_goes_to_the_current_
     assert ludus.replay(json.loads(path.read_text())).history
 
 
-@pytest.mark.parametrize("answer", ["", "\n"])
+@pytest.mark.parametrize("answer", ["", "\n", "n\n", "no\n", " No \n", "N\n"])
 def test_the_quit_prompt_still_lets_the_person_save_nothing(run, tmp_path, monkeypatch, answer):
     monkeypatch.chdir(tmp_path)
     result = run("play", "claim", "--seed", "3", input=f"1\nquit\n{answer}")
     assert result.exit_code == 0 and "Game abandoned" in result.output
+    assert "File name (Enter or n: don't save)" in result.output
     assert list(tmp_path.iterdir()) == []

@@ -216,9 +216,16 @@ def record_text(record: dict) -> str:
     return json.dumps(record, indent=1) + "\n"
 
 
+def game_record(table) -> dict:
+    """The record of a game played at this terminal, with who plays each seat: ``ludus play
+    --resume`` goes on with it as it was."""
+    return {**table.record(), "seats": [seat.agent for seat in table.seats]}
+
+
 def say_saved(console: Console, path: str | os.PathLike) -> None:
     shown = escape(str(path))
-    console.print(f"Record saved to [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
+    console.print(f"Record saved to [bold]{shown}[/bold]  (go on: ludus play --resume {shown}; replay it: "
+                  f"ludus replay {shown})")
 
 
 def save_record(record: dict, path: str | os.PathLike, console: Console) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
+import ludus
 from ludus.agents.base import split_agent_specs
 from ludus.core.errors import RecordError, echo
 from ludus.session import LogWriteError, Session
@@ -21,6 +23,7 @@ from .common import (
     SEED,
     app,
     fail,
+    game_record,
     make_console,
     make_game,
     parse_seat,
@@ -30,26 +33,31 @@ from .common import (
     seat_names,
     terminal_for,
 )
-from .screen import quit_game, wipe_screen
+from .screen import InputEnded, quit_game, wipe_screen
 from .turns import LogFailed, play_loop
 
 
-def _seat_plan(game, as_, vs, seats) -> list[str]:
-    """One entry per seat: ``human`` or an agent spec (from --seats, or from --as and --vs)."""
+def _seat_plan(game, as_, vs, seats) -> list[str | None]:
+    """One entry per seat: None for a person or an agent spec (from --seats, or --as and --vs)."""
     n = game.num_players
+    others = split_agent_specs(vs) if vs is not None else []
+    if len(others) > 1:
+        example = ",".join(["human", *(others + ["random"] * n)[:n - 1]])
+        fail(f"--vs names the one agent that plays every other seat, not {echo(vs)}; to seat a different "
+             f"agent at each, list every seat with --seats, e.g. --seats {example}")
     if seats is None:
         seat = parse_seat(game, as_) if as_ is not None else 0
-        return ["human" if p == seat else (vs or "random") for p in range(n)]
+        return [None if p == seat else (vs or "random") for p in range(n)]
     if as_ is not None or vs is not None:
         fail("--seats names every seat; use it without --as and --vs")
-    plan = [("human" if s.strip().lower() == "human" else s.strip()) for s in split_agent_specs(seats)]
+    plan = [(None if s.strip().lower() == "human" else s.strip()) for s in split_agent_specs(seats)]
     if len(plan) != n:
         hint = ""
         if "players" in game.options_dict() and len(plan) > 1:
             hint = f", or set the number of players with -o players={len(plan)}"
         fail(f"{game.id} has {n} seats but --seats names {len(plan)} ({echo(seats)}); give one entry "
               f"per seat, e.g. --seats {','.join(['human'] + ['random'] * (n - 1))}{hint}")
-    if "human" not in plan:
+    if None not in plan:
         fail(f"--seats {echo(seats)} names no human; put 'human' at the seat(s) people play "
               f"(to watch agents play each other use: ludus simulate)")
     return plan
@@ -79,6 +87,58 @@ def _check_save(path: str) -> None:
          "a new file")
 
 
+def _new_table(save, make, *args, **kwargs) -> Session:
+    """``make(*args, **kwargs, log=save)``: a session that writes to --save, checked first."""
+    if save is not None:
+        _check_save(save)
+    try:
+        return make(*args, log=save, **kwargs)
+    except LogWriteError as e:              # the file opened, but its first line would not go
+        fail(f"cannot write the game to {save}: {e.reason}")
+
+
+def _read_record(path: str) -> dict | None:
+    """The game record in ``path`` (one JSON object with the game's ``actions``), or None: a move log."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and "actions" in data else None
+
+
+def _resumed(path, game_id, as_, vs, seats, seed, options, save, auto) -> tuple[Session, str | None]:
+    """--resume FILE and the move log the game goes on in. A move log goes on in itself, as it
+    was. A record is never written to: the game goes on in a new --save log, if given (holding
+    the whole game), else unsaved until quit offers to save it; with its own seats or those given."""
+    record = _read_record(path)
+    from_file = [("GAME", game_id), ("--seed", seed), ("--option", options or None)]
+    if record is None:
+        given = [flag for flag, value in [*from_file, ("--as", as_), ("--vs", vs), ("--seats", seats),
+                                          ("--save", save)] if value is not None]
+        if given:
+            fail(f"--resume takes the game, its options, seed and seats from {path}; drop {', '.join(given)}")
+        try:
+            return Session.resume(path, auto=auto), path
+        except OSError as e:
+            fail(f"cannot go on with {path}: {e.strerror or e}")
+    given = [flag for flag, value in from_file if value is not None]
+    if given:
+        fail(f"--resume takes the game, its options and seed from the record {path}; drop {', '.join(given)}")
+    try:
+        game = ludus.replay(record).game
+    except RecordError as e:
+        fail(f"cannot go on with {path}: {e}")
+    if as_ is None and vs is None and seats is None:
+        plan = record.get("seats")
+        if plan is None:
+            fail(f"{path} is a game record that does not say who plays each seat (a record of simulate does "
+                 "not); say who plays from here on with --as SEAT and --vs AGENT, or with --seats, e.g. "
+                 f"--seats {','.join(['human'] + ['random'] * (game.num_players - 1))}")
+    else:
+        plan = _seat_plan(game, as_, vs, seats)
+    return _new_table(save, Session.from_record, record, plan, auto=auto), save
+
+
 @app.command("play")
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--as", "as_", default=None, metavar="SEAT",
@@ -98,7 +158,10 @@ def _check_save(path: str) -> None:
                    "(or empty) in a directory that exists: nothing is ever overwritten; a saved game goes on "
                    "with --resume.")
 @click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Go on with a game saved by --save (its game, options, seed and seats), still saving to it.")
+              help="Go on with a saved game: a move log of --save (its game, options, seed and seats), still "
+                   "saving to it; or a record saved at quit, by Ctrl-C or by simulate (its game, options and "
+                   "seed, and its seats unless --as/--vs/--seats say who plays; a record of simulate must), "
+                   "saving to a new --save FILE if given, else offering to save a new record at quit.")
 @click.option("--auto/--no-auto", default=True, show_default=True,
               help="Play your forced moves (exactly one legal move) for you.")
 @click.option("--clear/--no-clear", default=None,
@@ -111,30 +174,15 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
     """
     console = make_console()
     if resume is not None:
-        given = [flag for flag, value in (("GAME", game_id), ("--as", as_), ("--vs", vs), ("--seats", seats),
-                                          ("--seed", seed), ("--option", options or None), ("--save", save))
-                 if value is not None]
-        if given:
-            fail(f"--resume takes the game, its options, seed and seats from {resume}; drop {', '.join(given)}")
-        try:
-            table = Session.resume(resume, auto=auto)
-        except OSError as e:
-            fail(f"cannot go on with {resume}: {e.strerror or e}")
-        log, seed_text = resume, ""
+        table, log = _resumed(resume, game_id, as_, vs, seats, seed, options, save, auto)
+        seed_text = ""
     else:
         if game_id is None:
             fail("name a game (ludus games lists them), or --resume a saved one")
         game = make_game(game_id, options)
-        plan = _seat_plan(game, as_, vs, seats)
         # The seed deals every hidden card: a drawn one is shown only once the game is over.
         seed_text = f" · seed {seed}" if seed is not None else ""
-        if save is not None:
-            _check_save(save)
-        try:
-            table = Session(game, [None if spec == "human" else spec for spec in plan], seed=seed, log=save,
-                            auto=auto)
-        except LogWriteError as e:              # the file opened, but its first line would not go
-            fail(f"cannot write the game to {save}: {e.reason}")
+        table = _new_table(save, Session, game, _seat_plan(game, as_, vs, seats), seed=seed, auto=auto)
         log = save
     game, names, term = table.game, seat_names(table.game), terminal_for(table.game)
     humans = [p for p, s in enumerate(table.seats) if s.agent is None]
@@ -160,6 +208,9 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
     if resume is not None:
         over = " The game is over already." if table.over else ""
         console.print(f"[dim]Resumed after {len(table.state.history)} decisions.{over}[/dim]")
+        if log != resume:       # a record: it stays as it is
+            goes = f"the game goes on in {escape(log)}" if log else "quit offers to save the game to a new file"
+            console.print(f"[dim]{escape(resume)} is not changed: {goes}.[/dim]")
     console.print("[dim]Type a move's number or its notation; ? for help, hint for a suggestion, quit to "
                   "stop.[/dim]")
 
@@ -167,8 +218,10 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
         _play_to_the_end(console, table, names, term, clear, humans, log)
     except KeyboardInterrupt:
         console.print()
-        _keep(console, table, log)
+        _keep(console, table, log, "Stopped")
         raise SystemExit(INTERRUPTED) from None
+    except InputEnded:
+        _keep(console, table, log, "The input ended")
     finally:
         with contextlib.suppress(OSError):     # a move log that failed may fail again on closing
             table.close()
@@ -209,16 +262,16 @@ def _play_to_the_end(console, table: Session, names, term, clear: bool, humans: 
         console.print(f"The game is saved in [bold]{shown}[/bold]  (replay it: ludus replay {shown})")
 
 
-def _keep(console, table: Session, log) -> None:
-    """Ctrl-C: keep what can be kept. A move log holds every move already; else the record of
-    a game with any move goes to a file of ludus's choosing (no question asked: the person
-    wants out)."""
+def _keep(console, table: Session, log, why: str) -> None:
+    """Ctrl-C or the end of input: keep what can be kept. A move log holds every move already;
+    else the record of a game with any move goes to a file of ludus's choosing (no question
+    asked: the person wants out, or is gone)."""
     if log:
         shown = escape(str(log))
         done = "" if table.over else f" (go on: ludus play --resume {shown})"
-        console.print(f"Stopped. The game is saved in [bold]{shown}[/bold] move by move{done}.")
+        console.print(f"{why}. The game is saved in [bold]{shown}[/bold] move by move{done}.")
     elif table.state.history:
-        console.print("Stopped. The game so far:")
-        save_fallback(table.record(), table.game.id, console)
+        console.print(f"{why}. The game so far:")
+        save_fallback(game_record(table), table.game.id, console)
     else:
-        console.print("Stopped before any move: nothing to save.")
+        console.print(f"{why} before any move: nothing to save.")

@@ -9,7 +9,12 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from .common import print_lines, save_fallback, save_record
+from .common import game_record, print_lines, save_fallback, save_record
+
+
+class InputEnded(Exception):
+    """The input ended (Ctrl-D, or the end of piped moves) during a game: nobody is left to answer
+    a question, so the game is kept as Ctrl-C keeps it."""
 
 
 def read_line(console: Console, prompt: str) -> str | None:
@@ -61,15 +66,15 @@ def quit_game(console, table, log: str | None) -> None:
         return
     failed = False
     while True:
-        prompt = "Another file name (Enter: don't save): " if failed else \
-            "Save the game record? File name (Enter: don't save): "
+        prompt = "Another file name (Enter or n: don't save): " if failed else \
+            "Save the game record? File name (Enter or n: don't save): "
         answer = read_line(console, prompt)
         if answer is None and failed:
-            save_fallback(table.record(), table.game.id, console)
+            save_fallback(game_record(table), table.game.id, console)
             return
-        if not answer or not answer.strip():
+        if answer is None or answer.strip().lower() in ("", "n", "no"):
             return
-        if save_record(table.record(), Path(answer.strip()).expanduser(), console):
+        if save_record(game_record(table), Path(answer.strip()).expanduser(), console):
             return
         failed = True
 
@@ -83,12 +88,15 @@ def wipe_screen(console: Console) -> None:
 
 
 def pass_keyboard(console: Console, names: list[str], seat: int, wipe: bool = True) -> bool:
-    """Hot-seat: wipe the screen and wait for the next person at the keyboard (False: quit)."""
+    """Hot-seat: wipe the screen and wait for the next person at the keyboard (False: quit;
+    InputEnded at the end of input)."""
     if wipe:
         wipe_screen(console)
     console.print(Rule(style="blue"))
     answer = read_line(console, f"[bold]Pass to {escape(names[seat])} — press Enter[/bold] ")
-    if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+    if answer is None:
+        raise InputEnded
+    if answer.strip().lower() in ("quit", "q", "exit"):
         return False
     wipe_screen(console)
     return True

@@ -13,7 +13,7 @@ from ludus.core.errors import IllegalAction
 from ludus.session import LogWriteError, Session
 
 from .common import COMMANDS_HELP, narration
-from .screen import pass_keyboard, read_line, show_decision
+from .screen import InputEnded, pass_keyboard, read_line, show_decision
 
 
 class LogFailed(Exception):
@@ -35,7 +35,8 @@ def _logged(call, *args):
 
 
 def play_loop(console, table: Session, names, term, clear: bool):
-    """Play until the game ends (returns the narration for the end screen) or a person quits (None).
+    """Play until the game ends (returns the narration for the end screen) or a person quits
+    (None); InputEnded if the input ends first.
 
     The session's person seats are played at this terminal, its agents by the session. Each
     person gets the narration as their seat saw it, since their last move.
@@ -114,7 +115,7 @@ def play_loop(console, table: Session, names, term, clear: bool):
             else:
                 text = read_line(console, f"[bold]{escape(names[seat].capitalize())}[/bold], your move: ")
                 if text is None:
-                    text = "quit"
+                    raise InputEnded
                 parts = [t.strip() for t in text.split(";") if t.strip()]
                 text, queued[seat] = (parts[0], parts[1:]) if parts else ("", [])
                 menus[seat] = _menu(legal)

@@ -47,10 +47,12 @@ def make(game_id: str, **options: Any):
 
 # Record formats ludus reads: 0 (no "format" field: game, options, seed, actions), 1 (also
 # "format": 1 and "code", the version of the code that wrote it) and 2 (also "digest", of the
-# position the record ends in: core/digest.py).
+# position the record ends in: core/digest.py). A record of format 2 may also say who played
+# each seat ("seats": an agent spec or None for a person, per seat), so that a game saved from
+# the terminal goes on as it was (``ludus play --resume``).
 RECORD_FIELDS = {0: {"game", "options", "seed", "actions"},
                  1: {"format", "game", "options", "seed", "actions", "code"},
-                 2: {"format", "game", "options", "seed", "actions", "code", "digest"}}
+                 2: {"format", "game", "options", "seed", "actions", "code", "digest", "seats"}}
 
 
 def replay(record: Any):
@@ -84,6 +86,11 @@ def replay(record: Any):
         game = make(record["game"], **options)
     except OptionError as e:
         raise RecordError(f"record names a game or options ludus cannot make: {e}") from None
+    seats = record.get("seats", [None] * game.num_players)
+    if not isinstance(seats, list) or len(seats) != game.num_players or \
+            not all(s is None or isinstance(s, str) for s in seats):
+        raise RecordError(f"record seats must list an agent spec or null (a person) for each of the "
+                          f"{game.num_players} seats, got {echo(seats, 80)}")
     state = game.new_state(seed=record["seed"])
     for i, text in enumerate(actions):
         if state.is_terminal:
