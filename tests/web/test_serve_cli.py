@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
+import socket
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 
 from ludus.cli.common import app
@@ -35,3 +38,56 @@ def test_an_offered_agent_that_fits_no_game_is_refused(tmp_path):
     result = CliRunner().invoke(app, ["serve", "--agent", "policy:path=nowhere.npz", "--db",
                                       str(tmp_path / "s.sqlite3")])
     assert result.exit_code == 2 and "fits no game" in result.output and "nowhere.npz" in result.output
+
+
+@pytest.fixture
+def started(monkeypatch) -> list[dict]:
+    """uvicorn.run replaced by a note of how it was called: no server starts."""
+    import uvicorn
+
+    calls: list[dict] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    return calls
+
+
+def _refused_in_one_line(result, *said: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+    assert "Traceback" not in result.output and "open http" not in result.output
+    for words in said:
+        assert words in result.output
+
+
+@pytest.mark.parametrize("db, said", [
+    ("{tmp}/no/such/folder/s.sqlite3", ["cannot open the SQLite file {tmp}/no/such/folder/s.sqlite3",
+                                        "a folder that exists"]),
+    ("foo://bar", ["--db foo://bar", "no database 'foo'", "postgresql+psycopg://"]),
+    ("postgresql+psycopg://someone:secret@127.0.0.1:1/ludus",
+     ["postgresql+psycopg://someone:***@127.0.0.1:1/ludus", "refused", "a database server that is running"]),
+])
+def test_a_database_that_cannot_be_opened_is_refused_in_one_line(tmp_path, started, db, said):
+    if db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+        pytest.skip("psycopg is not installed")
+    result = CliRunner().invoke(app, ["serve", "--db", db.format(tmp=tmp_path)])
+    _refused_in_one_line(result, *(words.format(tmp=tmp_path) for words in said))
+    assert "secret" not in result.output and started == []
+
+
+def test_a_port_in_use_is_refused_before_the_server_says_where_to_open_it(tmp_path, started):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "s.sqlite3")])
+    _refused_in_one_line(result, f"port {port} is in use; choose another with --port")
+    assert started == []
+
+
+def test_a_free_port_and_a_new_database_start_the_server(tmp_path, started):
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    result = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "s.sqlite3")])
+    assert result.exit_code == 0, result.output
+    assert f"open http://127.0.0.1:{port}/" in result.output and (tmp_path / "s.sqlite3").exists()
+    assert [(call["host"], call["port"]) for call in started] == [("127.0.0.1", port)]

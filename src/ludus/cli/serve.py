@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import socket
 
 import click
 
@@ -51,6 +53,10 @@ def serve_cmd(host, port, db, workers, bots, agents) -> None:
         fail("several server processes need PostgreSQL (--db postgresql+psycopg://...); with SQLite run "
              "one (--workers 1)")
     _check_agents(agents)
+    # The schema is brought up to date here, once, before any server process starts (several
+    # may share the database); an application's own migration then has nothing left to do.
+    _open_database(url, shown)
+    _check_port(host, port)
     where = f"[{host}]" if ":" in host else host
     said = f"ludus serve: open http://{where}:{port}/ (database {shown.render_as_string(hide_password=True)}"
     if workers == 1:
@@ -58,13 +64,7 @@ def serve_cmd(host, port, db, workers, bots, agents) -> None:
         click.echo(said + ")")
         uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")
         return
-    # Each server process builds its own application (uvicorn spawns them); the schema is
-    # brought up to date once, here, first.
-    from ludus.server.storage import make_engine, migrate
-
-    engine = make_engine(url)
-    migrate(engine)
-    engine.dispose()
+    # Each server process builds its own application (uvicorn spawns them).
     os.environ["LUDUS_SERVE_DB"] = url
     os.environ["LUDUS_SERVE_BOTS"] = str(bots or max(1, (os.cpu_count() or 1) // workers))
     os.environ["LUDUS_SERVE_AGENTS"] = json.dumps(list(agents))
@@ -72,6 +72,57 @@ def serve_cmd(host, port, db, workers, bots, agents) -> None:
     uvicorn.run("ludus.server.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 ws_max_size=65536, log_level="warning")
 
+
+def _open_database(url: str, shown) -> None:
+    """Open the database and migrate its schema, or say in one line why it cannot be opened
+    and what --db would work (SQLAlchemy's own tracebacks run to a hundred lines)."""
+    from sqlalchemy.exc import DBAPIError, NoSuchModuleError, SQLAlchemyError
+
+    from ludus.server.storage import make_engine, migrate
+
+    named = shown.render_as_string(hide_password=True)
+    works = "a SQLite file's path or a postgresql+psycopg://user@host/ludus URL"
+    try:
+        engine = make_engine(url)
+    except NoSuchModuleError:
+        fail(f"--db {named}: SQLAlchemy knows no database {shown.drivername!r}; give --db {works}")
+    except ImportError as e:
+        fail(f"--db {named}: its driver ({e.name}) is not installed; install it, or give --db {works} "
+             "(PostgreSQL's driver: pip install -e '.[postgres]')")
+    except SQLAlchemyError as e:
+        fail(f"--db {named}: {_first_line(e)}; give --db {works}")
+    try:
+        migrate(engine)
+    except SQLAlchemyError as e:
+        reason = _first_line(e.orig if isinstance(e, DBAPIError) else e)
+        if shown.get_backend_name() == "sqlite":
+            fail(f"cannot open the SQLite file {shown.database} ({reason}); give --db the path of a file in a "
+                 "folder that exists and that you may write to")
+        fail(f"cannot open the database {named} ({reason}); give --db the URL of a database server that is "
+             "running and that you may log in to, e.g. postgresql+psycopg://user@host/ludus")
+    finally:
+        engine.dispose()
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+def _check_port(host: str, port: int) -> None:
+    """Bind the address as uvicorn will (SO_REUSEADDR), so that a port in use is refused in one
+    line before the server says where to open it, not by uvicorn's log after."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                fail(f"port {port} is in use; choose another with --port")
+            if e.errno == errno.EACCES:
+                fail(f"port {port} needs privileges this user has not; choose one above 1023 with --port")
+            fail(f"cannot listen on {host} port {port} ({e.strerror or e}); give --host an address of this "
+                 "machine, e.g. 127.0.0.1 or 0.0.0.0")
 
 def _check_agents(agents: tuple[str, ...]) -> None:
     """Each offered agent must be one at least one game can seat (else say why, for each game)."""
