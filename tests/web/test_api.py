@@ -56,12 +56,17 @@ def test_a_table_is_refused_field_by_field_saying_what_would_be_right(server):
                                  "seats")[0]["message"]
     _refused(server, {"game": "claim", "seats": ["person", "heuristic:seed=3"]}, "seats.1")
     _refused(server, {"game": "claim", "seats": "person"}, "seats")
-    _refused(server, {"game": "claim", "seats": ["person", "random"], "seed": 3}, "seed")
+    assert _refused(server, {"game": "claim", "seats": ["person", "random"], "seed": 3}, "seed")[0]["message"] == \
+        "no such field here"
     long = "x" * 10000
     errors = _refused(server, {"game": long, "seats": []}, "game")
     assert len(errors[0]["message"]) < 300
     r = server.http.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
-    assert r.status_code == 422
+    assert r.status_code == 422 and r.json()["detail"] == "the request body is not JSON; send a table's description"
+    assert r.json()["errors"] == [{"field": "body", "message": "Expecting property name enclosed in double quotes "
+                                                               "at character 1"}]
+    assert _refused(server, {"seats": ["person"] * 2}, "game")[0]["message"].startswith("missing: ")
+    assert _refused(server, {"game": "claim"}, "seats")[0]["message"].startswith("missing: ")
     r = server.http.post("/api/tables", content=json.dumps({"game": "claim", "seats": ["person"] * 5000}))
     assert r.status_code == 413
     assert server.http.get("/api/tables").json() == before
@@ -111,8 +116,10 @@ def test_a_newcomer_joins_a_free_seat_of_a_public_table_from_the_lobby(server):
     own (the invite made for that seat stops working); private tables and taken seats refuse."""
     table, tokens = server.table("claim", ["person", "person", "random"], {"players": 3}, public=True)
     with server.client(table, tokens[0]):
-        r = server.http.post(f"/api/tables/{table}/join", json={"seat": 0})
-        assert r.status_code == 409 and "free seats: 1" in r.json()["detail"]
+        for seat, said in ((0, "seat 0 is taken; free seats: 1"), (2, "seat 2 is a bot's seat; free seats: 1"),
+                           (3, "this table has no seat 3: its seats are 0 to 2; free seats: 1")):
+            r = server.http.post(f"/api/tables/{table}/join", json={"seat": seat})
+            assert (r.status_code, r.json()["detail"]) == (409, said)
         r = server.http.post(f"/api/tables/{table}/join", json={})
         assert r.status_code == 200, r.text
         joined = r.json()
@@ -123,11 +130,18 @@ def test_a_newcomer_joins_a_free_seat_of_a_public_table_from_the_lobby(server):
             assert newcomer.welcome["seat"] == 1
         facts = server.http.get(f"/api/tables/{table}").json()
         assert facts["status"] == "playing" and table not in [t["id"] for t in server.http.get("/api/tables").json()]
-        assert server.http.post(f"/api/tables/{table}/join", json={}).status_code == 409
+        r = server.http.post(f"/api/tables/{table}/join", json={})
+        assert (r.status_code, r.json()["detail"]) == (409, "every person's seat at this table is taken")
+        r = server.http.post(f"/api/tables/{table}/join", json={"seat": 2})
+        assert (r.status_code, r.json()["detail"]) == (409, "seat 2 is a bot's seat; no seat is free")
     private, _ = server.table("claim", ["person", "person"])
     r = server.http.post(f"/api/tables/{private}/join", json={})
     assert r.status_code == 403 and "invitation" in r.json()["detail"]
     assert server.http.post("/api/tables/nosuch/join", json={}).status_code == 404
-    assert server.http.post(f"/api/tables/{table}/join", json={"seat": "one"}).status_code == 422
+    r = server.http.post(f"/api/tables/{table}/join", json={"seat": "one"})
+    assert r.status_code == 422 and r.json()["detail"] == 'the request body is not a seat to join: {} or {"seat": N}'
+    assert [e["field"] for e in r.json()["errors"]] == ["seat"]
+    r = server.http.post(f"/api/tables/{table}/join", content=b"")
+    assert r.status_code == 422 and r.json()["errors"] == [{"field": "body", "message": "missing"}]
     r = server.http.post("/api/tables", json={"game": "claim", "seats": ["person", "person"], "public": "yes"})
     assert r.status_code == 422 and [e["field"] for e in r.json()["errors"]] == ["public"]

@@ -244,7 +244,11 @@ def test_a_finished_game_is_replayed_as_each_seat_saw_it_and_reviewed_once(serve
         assert [s["entry"] for s in steps[1:]] == [sent[i] for i in range(len(sent))]     # as it was shown live
     mine = [s["entry"] for s in server.http.get(f"/api/tables/{table}/replay?seat=0").json()["steps"][1:]]
     assert [e["move"] for e in mine] == record["actions"]          # its own moves and the bot's, all public
-    assert server.http.get(f"/api/tables/{table}/replay?seat=7").status_code == 422
+    r = server.http.get(f"/api/tables/{table}/replay?seat=7")
+    assert r.status_code == 422 and r.json()["errors"][0]["message"] == \
+        "a seat of this table, 0 to 1, or none for a spectator's view; not '7'"
+    r = server.http.get(f"/api/tables/{table}/review?seat=7")        # a review is of a seat's decisions
+    assert r.status_code == 422 and r.json()["errors"][0]["message"] == "a seat of this table, 0 to 1; not '7'"
 
     review = server.http.get(f"/api/tables/{table}/review?seat=0").json()
     assert review["seat"] == 0 and review["decisions"]

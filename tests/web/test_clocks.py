@@ -170,3 +170,9 @@ def test_a_bad_clock_is_refused_field_by_field(server, clock, field):
     r = server.http.post("/api/tables", json={"game": "seize-rome", "seats": ["person", "person"], "clock": clock})
     assert r.status_code == 422, r.text
     assert [e["field"] for e in r.json()["errors"]] == [field]
+
+
+def test_a_clock_field_left_out_is_said_to_be_missing(server):
+    r = server.http.post("/api/tables", json={"game": "seize-rome", "seats": ["person", "person"],
+                                              "clock": {"kind": "live", "minutes": 5}})
+    assert r.json()["errors"] == [{"field": "clock.increment", "message": "missing: a whole number from 0 to 3600"}]

@@ -32,6 +32,10 @@ HELLO_WAIT = 10
 BAD_TOKEN, NO_TABLE, NO_HELLO, TOO_SLOW = 4401, 4404, 4400, 4408
 
 
+# What each route's request body is, said when a body is refused (by the route's name).
+BODIES = {"new_table": "a table's description", "join_table": 'a seat to join: {} or {"seat": N}'}
+
+
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: object = None
@@ -95,10 +99,16 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        errors = [{"field": ".".join(str(p) for p in e["loc"] if p != "body") or "body",
-                   "message": f"{e['msg'][:120]} (got {echo(e.get('input'), 60)})"} for e in exc.errors()[:10]]
-        return JSONResponse({"detail": "the request is not a table's description", "errors": errors},
-                            status_code=422)
+        route = request.scope.get("route")
+        what = BODIES.get(getattr(route, "name", ""))
+        wrong = exc.errors()
+        if not_json := next((e for e in wrong if e["type"] == "json_invalid"), None):
+            detail = "the request body is not JSON" + (f"; send {what}" if what else "")
+            errors = [{"field": "body", "message": f"{not_json['ctx']['error']} at character {not_json['loc'][-1]}"}]
+        else:
+            detail = f"the request body is not {what}" if what else "the request body is not valid"
+            errors = [_invalid(e) for e in wrong[:10]]
+        return JSONResponse({"detail": detail, "errors": errors}, status_code=422)
 
     @app.get("/api/games")
     def list_games() -> list[dict]:
@@ -174,7 +184,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
     @app.get("/api/tables/{public_id}/replay")
     async def table_replay(public_id: str, seat: str | None = None):
         """The finished game as ``seat`` saw it (none: as a spectator), step by step."""
-        facts, viewer, refused = await _finished(public_id, seat)
+        facts, viewer, refused = await _finished(public_id, seat, spectator=True)
         if refused is not None:
             return refused
         lines = await asyncio.to_thread(store.lines, public_id)
@@ -185,7 +195,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
     async def table_review(public_id: str, seat: str | None = None):
         """A search's verdict on each decision of ``seat`` in the finished game (the review
         switch on)."""
-        facts, viewer, refused = await _finished(public_id, seat)
+        facts, viewer, refused = await _finished(public_id, seat, spectator=False)
         if refused is not None:
             return refused
         if not facts["assists"]["review"]:
@@ -195,9 +205,11 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                 {"field": "seat", "message": f"a seat, 0 to {len(facts['seats']) - 1}"}]}, status_code=422)
         return await hub.review(public_id, viewer)
 
-    async def _finished(public_id: str, seat: str | None) -> tuple[dict | None, int | None, JSONResponse | None]:
-        """A finished table's facts and the seat asked for (None: a spectator), or the refusal:
-        no such table, a game not over (its record is public only then), a seat it has not."""
+    async def _finished(public_id: str, seat: str | None,
+                        spectator: bool) -> tuple[dict | None, int | None, JSONResponse | None]:
+        """A finished table's facts and the seat asked for (None: none named), or the refusal: no
+        such table, a game not over (its record is public only then), a seat it has not (offering
+        a spectator's view instead where the route has one: ``spectator``)."""
         facts = await asyncio.to_thread(store.table, public_id)
         if facts is None:
             return None, None, _no_table(public_id)
@@ -209,9 +221,10 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         if seat is None or seat == "":
             return facts, None, None
         if not (seat.isascii() and seat.isdigit() and len(seat) < 4) or int(seat) >= seats:
+            or_none = ", or none for a spectator's view" if spectator else ""
             return facts, None, JSONResponse({"detail": "no such seat", "errors": [
-                {"field": "seat", "message": f"a seat of this table, 0 to {seats - 1}, or none for a spectator's "
-                                             f"view; not {echo(seat, 20)}"}]}, status_code=422)
+                {"field": "seat", "message": f"a seat of this table, 0 to {seats - 1}{or_none}; "
+                                             f"not {echo(seat, 20)}"}]}, status_code=422)
         return facts, int(seat), None
 
     @app.websocket("/ws/{public_id}")
@@ -320,6 +333,17 @@ async def _receive(websocket: WebSocket, timeout: float | None = None) -> str | 
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     return message.get("text") if message.get("text") is not None else message.get("bytes")
+
+
+def _invalid(error: dict) -> dict:
+    """One of pydantic's complaints about a request as {"field", "message"}, quoting at most a
+    little of the input."""
+    field = ".".join(str(p) for p in error["loc"] if p != "body") or "body"
+    if error["type"] == "missing":
+        return {"field": field, "message": "missing"}
+    if error["type"] == "extra_forbidden":
+        return {"field": field, "message": "no such field here"}
+    return {"field": field, "message": f"{error['msg'][:120]} (got {echo(error.get('input'), 60)})"}
 
 
 def _with_names(facts: dict) -> dict:

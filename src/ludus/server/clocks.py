@@ -40,8 +40,9 @@ def check_clock(value: Any) -> dict | None:
     for name, (low, high) in fields.items():
         number = value.get(name)
         if type(number) is not int or not low <= number <= high:
-            errors.append({"field": f"clock.{name}", "message": f"a whole number from {low} to {high}, "
-                                                                f"not {echo(number, 40)}"})
+            wanted = f"a whole number from {low} to {high}"
+            errors.append({"field": f"clock.{name}", "message": f"missing: {wanted}" if name not in value
+                           else f"{wanted}, not {echo(number, 40)}"})
     if errors:
         raise FieldError(errors)
     return {"kind": value["kind"], **{name: value[name] for name in fields}}

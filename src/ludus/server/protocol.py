@@ -161,6 +161,8 @@ def check_table(game_id: Any, options: Any, seats: Any, extra: tuple[str, ...] =
     offered = (*AGENTS, *extra)
     errors: list[dict] = []
     ids = ludus.game_ids()
+    if game_id is None:
+        raise FieldError([{"field": "game", "message": f"missing: name one of the games {', '.join(ids)}"}])
     if not isinstance(game_id, str) or game_id not in ids:
         raise FieldError([{"field": "game", "message": f"{echo(game_id, 60)} is not a game here; "
                                                        f"games: {', '.join(ids)}"}])
@@ -182,8 +184,9 @@ def check_table(game_id: Any, options: Any, seats: Any, extra: tuple[str, ...] =
             errors.append({"field": "options", "message": str(e)})
     agents: list[str | None] = []
     if not isinstance(seats, list):
-        errors.append({"field": "seats", "message": f"seats are a list with, per seat, {PERSON!r} or an agent: "
-                                                    f"{', '.join(offered)}; got {echo(seats, 60)}"})
+        wanted = f"a list with, per seat, {PERSON!r} or an agent: {', '.join(offered)}"
+        errors.append({"field": "seats", "message": f"missing: {wanted}" if seats is None
+                       else f"seats are {wanted}; got {echo(seats, 60)}"})
     elif game is not None and len(seats) != game.num_players:
         errors.append({"field": "seats", "message": f"{game_id} with these options has {game.num_players} seats; "
                                                     f"give {game.num_players} entries, not {len(seats)}"})

@@ -264,13 +264,11 @@ class Store:
                 raise JoinRefused(404, "there is no such table")
             if not table.public:
                 raise JoinRefused(403, "this table is by invitation only: ask its maker for a link")
-            free = [s for s in db.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat))
-                    if s.agent is None and s.joined is None]
+            seats = db.scalars(select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat)).all()
+            free = [s for s in seats if s.agent is None and s.joined is None]
             chosen = free[:1] if seat is None else [s for s in free if s.seat == seat]
             if not chosen:
-                said = ", ".join(str(s.seat) for s in free) or "none"
-                raise JoinRefused(409, f"{'no person seat' if seat is None else f'seat {seat}'} is free at this "
-                                       f"table; free seats: {said}")
+                raise JoinRefused(409, _not_free(seats, seat, free))
             taken = db.execute(update(SeatRow).where(SeatRow.id == chosen[0].id, SeatRow.joined.is_(None))
                                .values(token_hash=token_hash(token), joined=now()))
             if taken.rowcount != 1:             # someone else joined it a moment ago
@@ -406,6 +404,20 @@ class JoinRefused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+def _not_free(seats: list[SeatRow], seat: int | None, free: list[SeatRow]) -> str:
+    """Why a newcomer cannot have ``seat`` (None: any seat), and the seats it could have."""
+    if seat is None:
+        return "every person's seat at this table is taken"
+    asked = next((s for s in seats if s.seat == seat), None)
+    if asked is None:
+        why = f"this table has no seat {seat}: its seats are 0 to {len(seats) - 1}"
+    elif asked.agent is not None:
+        why = f"seat {seat} is a bot's seat"
+    else:
+        why = f"seat {seat} is taken"
+    return f"{why}; free seats: {', '.join(str(s.seat) for s in free)}" if free else f"{why}; no seat is free"
 
 
 def _taken(db: Session, table_id: int) -> None:
