@@ -127,3 +127,13 @@ def test_a_file_that_is_not_a_record_says_what_the_file_should_be(run, tmp_path,
     assert message in said
     assert "ludus simulate --records" in said and "ludus play --save" in said
     assert "Traceback" not in result.output
+
+
+def test_an_unknown_key_is_refused_and_does_not_step(run, record_file):
+    path, _, _ = record_file(11)
+    result = run("replay", str(path), input="x\nzz\nq\n")
+    assert result.exit_code == 0
+    assert "'x' is not a replay key: press Enter for the next step, a to go to the end, q to quit" \
+        in result.output
+    assert "'zz' is not a replay key" in result.output
+    assert "Setup" in result.output and "Turn 1 ·" not in result.output

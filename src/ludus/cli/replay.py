@@ -111,6 +111,24 @@ def replay_steps(record: dict, seat: int | None):
         yield "Start", [], start.observe(seat)
 
 
+STEP_KEYS = {"": "next", "a": "all", "all": "all", "q": "quit", "quit": "quit"}
+
+
+def ask_step(console) -> str:
+    """What the person wants after a step: "next", "all" (to the end) or "quit" (also at the end
+    of input). Any other answer is refused, naming the keys, and asked again: taking it as Enter
+    would step on past what the person meant to stop at."""
+    while True:
+        answer = read_line(console, "[dim]Enter: next · a: to the end · q: quit[/dim] ")
+        if answer is None:
+            return "quit"
+        step = STEP_KEYS.get(answer.strip().lower())
+        if step is not None:
+            return step
+        console.print(f"[yellow]{escape(repr(answer.strip()))} is not a replay key: press Enter for the "
+                      "next step, a to go to the end, q to quit.[/yellow]")
+
+
 @app.command("replay")
 @click.argument("file", type=click.Path())
 @click.option("--seat", default=None, metavar="N|NAME",
@@ -135,11 +153,10 @@ def replay_cmd(file, seat, all_) -> None:
         console.print(term.render(obs))
         last_obs = obs
         if interactive:
-            answer = read_line(console, "[dim]Enter: next · a: to the end · q: quit[/dim] ")
-            if answer is None or answer.strip().lower() in ("q", "quit"):
+            step = ask_step(console)
+            if step == "quit":
                 return
-            if answer.strip().lower() == "a":
-                interactive = False
+            interactive = step == "next"
     state = ludus.replay(record)
     if state.is_terminal:
         console.print()
