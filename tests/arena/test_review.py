@@ -133,6 +133,26 @@ def test_review_command_on_a_record_cut_short_with_nothing_to_review(run, tmp_pa
     assert "The record ends before the game does." in result.output
 
 
+def test_review_command_where_every_decision_is_made_by_rule_says_there_is_nothing_to_judge(run, tmp_path):
+    """Caesar & Cleopatra's arrangement is all a seat decides early on: the summary counts those
+    decisions as made by rule and says nothing was judged, not that N decisions were and weren't."""
+    record = _record("caesar-cleopatra", ["random", "random"])
+    record["actions"] = record["actions"][:20]
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(record))
+    result = run("review", str(path), "--seat", "0", "--agent", JUDGE)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Cleopatra: 10 decisions with a choice, all made by rule · judge", result.output)
+    assert "Nothing to judge: the game's search makes them by a rule" in result.output
+    assert "--all lists them" in result.output
+    assert "The search agreed" not in result.output and "not reviewed" not in result.output
+    mixed = _record("caesar-cleopatra", ["random", "random"])
+    path.write_text(json.dumps(mixed))
+    result = run("review", str(path), "--seat", "0", "--agent", JUDGE)
+    assert re.search(r"decisions with a choice, \d+ made by rule · judge", result.output)
+    assert re.search(r"No verdict on the \d+ decisions made by rule", result.output)
+
+
 def test_ctrl_c_during_a_review_keeps_the_decisions_reviewed_so_far(run, tmp_path, monkeypatch):
     from ludus.agents.ismcts import ISMCTSAgent
 

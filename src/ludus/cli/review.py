@@ -82,10 +82,13 @@ def _print_review(console, game, record, name: str, spec: str, rows: list, all_:
     """The review's table and summary; ``of``: the seat's decisions with a choice, when the
     review stopped before reaching them all."""
     searched = [r for r, _ in rows if r.searched]
+    by_rule = len(rows) - len(searched)
     count = (f"{len(rows)} of {of} decisions with a choice reviewed" if of is not None
              else f"{len(rows)} decision{'s' if len(rows) != 1 else ''} with a choice")
+    if by_rule:
+        count += f", {'all' if not searched and by_rule > 1 else by_rule} made by rule"
     console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · {escape(name.capitalize())}: "
-                  f"{count}, judged by {escape(spec)}")
+                  f"{count} · judge {escape(spec)}")
     if not rows:
         if of is None:
             console.print("Nothing to review: this seat never had a choice in the record.")
@@ -117,7 +120,19 @@ def _print_review(console, game, record, name: str, spec: str, rows: list, all_:
                       + (f" It found the move played clearly worse (it tried its own choice at least four "
                          f"times as often) at decision{'s' if len(behind) > 1 else ''} "
                          f"{', '.join(str(r.decision + 1) for r in behind)}." if behind else ""))
-    if len(searched) < len(rows):
-        n = len(rows) - len(searched)
-        console.print(f"{n} decision{'s' if n != 1 else ''} the game's search makes by a rule (such as Caesar & "
-                      f"Cleopatra's opening arrangement) {'are' if n != 1 else 'is'} not reviewed.", style="dim")
+    if by_rule:
+        console.print(_by_rule_note(by_rule, bool(searched), all_), style="dim")
+
+
+def _by_rule_note(by_rule: int, any_searched: bool, all_: bool) -> str:
+    """Why ``by_rule`` decisions have no verdict: the game's search makes them by a rule, so there
+    is nothing to judge. Said as "nothing to judge" when no decision was searched, lest the count
+    of decisions with a choice read as a count of verdicts."""
+    them = "it" if by_rule == 1 else "them"
+    why = (f"the game's search makes {them} by a rule (such as Caesar & Cleopatra's opening "
+           f"arrangement), not by searching")
+    where = "marked (by rule) above" if all_ else "--all lists " + them
+    if not any_searched:
+        return f"Nothing to judge: {why}; {where}."
+    decisions = "decision" if by_rule == 1 else "decisions"
+    return f"No verdict on the {by_rule} {decisions} made by rule: {why}; {where}."
