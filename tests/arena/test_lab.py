@@ -162,6 +162,24 @@ def test_z_test_and_bootstrap_agree_with_known_cases():
     assert abs(diff - 2) < 1e-9 and 0 < lo < 2 < hi and p < 0.01
 
 
+def test_the_differences_fit_80_columns_each_pair_named_once(toy):
+    """Every cell whole at 80 columns: no value cut to an ellipsis, the pair above its measures."""
+    from rich.console import Console
+
+    from ludus.arena.lab_report import differences_table
+
+    report = Lab(toy, {"edge": [0, 20], "colour": ["red", "blue"]}, specs=["random"], games=20, seed=2).run()
+    console = Console(width=80, record=True, color_system=None)
+    console.print(differences_table(report))
+    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    assert "…" not in "\n".join(lines) and max(map(len, lines)) <= 80
+    assert "edge: 0 → 20 · with colour=red" in lines and "colour: red → blue · with edge=20" in lines
+    row = next(line for line in lines if line.split()[:3] == ["first", "seat", "wins"])
+    assert row.split()[-1] in ("no", "significant") and "%" in row
+    assert sum(line.startswith(" first seat wins") for line in lines) == len(
+        {(c["option"], c["with"]) for c in report.comparisons})
+
+
 # -- the command line ---------------------------------------------------------------------
 
 

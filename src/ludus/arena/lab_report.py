@@ -7,7 +7,10 @@ import json
 from pathlib import Path
 
 from rich import box
+from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from .lab import LabReport
 
@@ -85,26 +88,42 @@ def length_table(report: LabReport) -> Table:
     return t
 
 
-def differences_table(report: LabReport) -> Table:
-    """Every comparison made, with its test, p-value and Holm-adjusted p-value."""
-    t = _table("Differences between variants that differ in one option")
-    context = any(c["with"] for c in report.comparisons)
-    for col, just in (("option", "left"), ("with", "left"), ("from → to", "left"), ("measure", "left"),
-                      ("from", "right"), ("to", "right"), ("test", "left"), ("p", "right"), ("Holm p", "right"),
-                      ("", "left")):
-        if col != "with" or context:
-            t.add_column(col, justify=just)
+DIFFERENCE_COLUMNS = (("measure", "left"), ("from", "right"), ("to", "right"), ("p", "right"),
+                      ("Holm p", "right"), ("", "left"))
+
+
+def differences_table(report: LabReport) -> Group:
+    """Every comparison made, with its p-value and Holm-adjusted p-value, grouped by the pair of
+    variants compared. Each pair is named once, above its measures, rather than in columns of
+    every row: that way the table stays readable at 80 columns."""
+    pairs: dict[str, list[list[str]]] = {}
     for c in report.comparisons:
-        proportion = c["test"] == "z"
-        shown = (lambda x: f"{x:.1%}") if proportion else (lambda x: f"{x:.4g}")
-        row = [c["option"], *([c["with"]] if context else []), f"{c['from']} → {c['to']}", c["metric"],
-               shown(c["value_a"]), shown(c["value_b"]), "z-test" if proportion else "bootstrap", _p(c["p"]),
-               _p(c["p_holm"]), "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]"]
-        t.add_row(*row)
-    t.caption = ("Proportions: two-proportion z-test; means: the difference over its bootstrap standard error. "
-                 "Holm-adjusted across "
-                 f"all {len(report.comparisons)} comparisons; significant: Holm p below 0.05.")
-    return t
+        shown = (lambda x: f"{x:.1%}") if c["test"] == "z" else (lambda x: f"{x:.4g}")
+        pair = f"{c['option']}: {c['from']} → {c['to']}" + (f" · with {c['with']}" if c["with"] else "")
+        pairs.setdefault(pair, []).append(
+            [escape(c["metric"]), shown(c["value_a"]), shown(c["value_b"]), _p(c["p"]), _p(c["p_holm"]),
+             "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]"])
+    widths = [max(Text.from_markup(row[i]).cell_len for rows in pairs.values() for row in rows)
+              for i in range(len(DIFFERENCE_COLUMNS))]
+
+    def table(title: str | None, show_header: bool) -> Table:
+        t = Table(title=title, title_justify="left", title_style="bold", show_header=show_header,
+                  header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
+        for (col, just), width in zip(DIFFERENCE_COLUMNS, widths, strict=True):
+            t.add_column(col, justify=just, width=max(width, len(col)))
+        return t
+
+    parts: list = [Text("Differences between variants that differ in one option", style="bold"),
+                   table(None, True)]
+    for pair, rows in pairs.items():
+        t = table(escape(pair), False)
+        for row in rows:
+            t.add_row(*row)
+        parts += [Text(), t]
+    parts.append(Text(f"\nPercentages: two-proportion z-test; other measures: the difference over its bootstrap "
+                      f"standard error. Holm-adjusted across all {len(report.comparisons)} comparisons; "
+                      "significant: Holm p below 0.05.", style="dim"))
+    return Group(*parts)
 
 
 def paired_lines(report: LabReport) -> list[str]:
