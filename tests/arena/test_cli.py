@@ -64,6 +64,21 @@ def test_without_out_nothing_is_written(run, tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["tournament", "lab"])
+def test_tournament_and_lab_offer_the_backends_make_backend_takes(run, command):
+    from ludus.arena.backends import BACKEND_NAMES
+
+    assert f"--backend [{'|'.join(BACKEND_NAMES)}]" in run(command, "--help").output
+    assert BACKEND_NAMES == ("local", "serial", "ray", "pool")
+
+
+def test_pool_is_the_local_backend_in_a_tournament_too(run):
+    result = run("tournament", "claim", "--agents", "random,random", "-n", "2", "--seed", "1", "--backend", "pool",
+                 "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert "1 worker" in result.output.splitlines()[0]
+
+
 def test_missing_matplotlib_is_a_note(run, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     result = run("tournament", "claim", "--agents", "random,heuristic", "-n", "2", "--seed", "1",
@@ -83,7 +98,7 @@ def test_missing_matplotlib_is_a_note(run, tmp_path, monkeypatch):
     (("claim", "--agents", "random"), "at least 2 agents"),
     (("claim", "-o", "players=4", "--agents", "random,heuristic"), "has 4 seats but only 2 agents"),
     (("claim", "--agents", "random,random", "--address", "auto"), "only for the ray backend"),
-    (("claim", "--agents", "random,random", "--backend", "gpu"), "unknown backend 'gpu'"),
+    (("claim", "--agents", "random,random", "--backend", "gpu"), "'gpu' is not one of 'local', 'serial'"),
     (("claim", "--agents", "random,random", "--games", "0"), "Invalid value for '--games'"),
     (("claim", "--agents", "random,random", "--workers", "0"), "Invalid value for '--workers'"),
     (("claim", "--agents", "random,random", "--backend", "serial", "-j", "4"), "serial backend plays in this one"),

@@ -49,9 +49,10 @@ def test_backend_names():
     assert make_backend("serial").name == "serial"
     assert make_backend("local", 3).workers == 3
     assert make_backend("local").workers >= 1
+    assert make_backend("pool", 3).name == "local"          # the process pool's other name
     with pytest.raises(ValueError, match="only for the ray backend"):
         make_backend("local", address="auto")
-    with pytest.raises(ValueError, match="unknown backend 'gpu'"):
+    with pytest.raises(ValueError, match="unknown backend 'gpu'; backends: local, serial, ray, pool"):
         make_backend("gpu")
     with pytest.raises(ValueError, match="at least 1"):
         LocalBackend(0)

@@ -25,6 +25,8 @@ from ..core.errors import OptionError
 from .match import GameResult, Unit, play_units
 
 BACKENDS = ("local", "serial", "ray")
+BACKEND_ALIASES = {"pool": "local"}                    # the process pool's other name (ludus lab took it first)
+BACKEND_NAMES = (*BACKENDS, *BACKEND_ALIASES)           # every name make_backend takes, for --backend
 
 OnDone = Callable[[list[GameResult]], None]
 Play = Callable[[str, dict, list], list]        # (game_id, options, units) -> their results, by unit
@@ -420,10 +422,12 @@ def _code_version() -> str:
 
 
 def make_backend(name: str = "local", workers: int | None = None, address: str | None = None):
-    """A backend by name: ``local`` (process pool, ``workers`` processes), ``serial``, or ``ray``.
+    """A backend by name: ``local`` (process pool, ``workers`` processes; also called ``pool``),
+    ``serial``, or ``ray``.
 
     ``address`` (ray only): a Ray cluster to use instead of starting a local one.
     """
+    name = BACKEND_ALIASES.get(name, name)
     if address is not None and name != "ray":
         raise OptionError(f"a Ray address ({address}) is only for the ray backend (--backend ray), "
                           f"not {name!r}")
@@ -436,4 +440,4 @@ def make_backend(name: str = "local", workers: int | None = None, address: str |
         return SerialBackend()
     if name == "ray":
         return RayBackend(workers, address)
-    raise OptionError(f"unknown backend {name!r}; backends: {', '.join(BACKENDS)}")
+    raise OptionError(f"unknown backend {name!r}; backends: {', '.join(BACKEND_NAMES)}")

@@ -22,6 +22,7 @@ from rich.text import Text
 import ludus
 from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
+from ludus.arena.backends import BACKEND_NAMES
 from ludus.core.errors import LudusError, OptionError, echo
 from ludus.core.narration import Line
 from ludus.core.options import parse_option_strings
@@ -286,6 +287,11 @@ def app() -> None:
 
 OPTION = click.option("--option", "-o", "options", multiple=True, metavar="K=V",
                        help="A game option, e.g. -o wrath=face-up (repeatable; see `ludus games`).")
+
+BACKEND = click.option("--backend", type=click.Choice(BACKEND_NAMES), default="local", show_default=True,
+                       help="Where games run: local (a process pool; pool is another name for it), serial "
+                            "(this process) or ray (a local Ray, or the cluster at --address; needs pip "
+                            "install -e '.[ray]').")
 
 
 # -- games ----------------------------------------------------------------------------------

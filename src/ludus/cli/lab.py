@@ -13,10 +13,8 @@ from ludus.core.errors import OptionError, echo
 from ludus.core.options import parse_option_strings
 from ludus.core.rng import fresh_seed
 
-from .common import OPTION, SEED, app, fail, make_console
+from .common import BACKEND, OPTION, SEED, app, fail, make_console
 from .tournament import _journal_seed
-
-BACKEND_NAMES = ("local", "pool", "serial", "ray")     # pool: another name for local, a process pool
 
 
 def parse_vary(pairs: tuple[str, ...]) -> dict[str, list[str]]:
@@ -44,8 +42,7 @@ def parse_vary(pairs: tuple[str, ...]) -> dict[str, list[str]]:
                    "agents of different strength (heuristic,random) also show how often the weaker wins.")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=200, show_default=True,
               help="Games per variant, rounded up to a multiple of the seats (each deal in every rotation).")
-@click.option("--backend", type=click.Choice(BACKEND_NAMES), default="local", show_default=True,
-              help="Where games run: local or pool (a process pool), serial (this process), or ray.")
+@BACKEND
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (local) or CPUs (Ray) [default: all cores].")
 @click.option("--address", default=None, metavar="ADDR", help="With --backend ray: a Ray cluster's address.")
@@ -81,7 +78,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         journal = None if journal_path is None else Journal(
             journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
         already = len(lab.journaled(journal, repair=False)) if journal is not None else 0
-        runner = make_backend("local" if backend == "pool" else backend, workers, address)
+        runner = make_backend(backend, workers, address)
         units = lab.units()
         if already < len(units):
             runner.start()

@@ -14,7 +14,7 @@ from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
-from .common import OPTION, SEED, app, fail, make_console, make_game
+from .common import BACKEND, OPTION, SEED, app, fail, make_console, make_game
 
 
 @app.command("tournament")
@@ -28,9 +28,7 @@ from .common import OPTION, SEED, app, fail, make_console, make_game
 @click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes of the local backend, CPUs of the local Ray, or the most game "
                    "batches running at once on a Ray cluster [default: all cores / the cluster's CPUs].")
-@click.option("--backend", default="local", show_default=True, metavar="local|serial|ray",
-              help="Where games run: local (process pool), serial (this process) or ray (a local Ray, or "
-                   "the cluster at --address; needs pip install -e '.[ray]').")
+@BACKEND
 @click.option("--address", default=None, metavar="ADDR",
               help="With --backend ray: the Ray cluster to use, host:port of its head node, auto, or "
                    "ray://host:port [default: start a local Ray].")
