@@ -79,6 +79,15 @@ def test_a_simulation_deals_the_games_of_a_one_table_tournament(run, tmp_path):
     assert [tuple(ludus.replay(r).returns()) for r in records] == expected
 
 
+def test_one_agent_plays_every_seat_as_the_help_says(run):
+    assert "or one for every seat" in " ".join(run("simulate", "--help").output.split())
+    result = run("simulate", "caesar-cleopatra", "-n", "2", "--seed", "1", "--agents", "heuristic")
+    assert result.exit_code == 0, result.output
+    assert "agents heuristic, heuristic" in result.output
+    refused = run("simulate", "caesar-cleopatra", "-n", "1", "--agents", "random,random,random")
+    assert "give one spec per seat, e.g. --agents random,random, or one for every seat" in refused.output
+
+
 @pytest.mark.parametrize("args, message", [
     (["simulate", "nope", "-n", "1"], "unknown game 'nope'"),
     (["simulate", "caesar-cleopatra", "-n", "1", "-o", "orgies=9"], "orgies"),

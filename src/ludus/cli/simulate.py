@@ -65,7 +65,8 @@ def _records_folder(records: str) -> Path:
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play (with --swap, rounded up to a multiple of the seats).")
 @click.option("--agents", default="random,random", show_default=True,
-              help="Agent specs, comma-separated, one per seat (seat i plays the i-th).")
+              help="Agent specs, comma-separated: one per seat (seat i plays the i-th), or one for every "
+                   "seat (--agents heuristic: heuristic against itself), as in ludus lab.")
 @click.option("--seed", type=SEED, default=None,
               help="Seeds every deal and agent, as a tournament's --seed does (default: a random one, shown).")
 @OPTION
@@ -89,7 +90,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         specs *= n_players
     if len(specs) != n_players:
         fail(f"{game.id} has {n_players} seats but --agents names {len(specs)} agents ({agents!r}); "
-              f"give one spec per seat, e.g. --agents {','.join(['random'] * n_players)}")
+              f"give one spec per seat, e.g. --agents {','.join(['random'] * n_players)}, or one for every "
+              f"seat (--agents random)")
     if seed is None:
         seed = fresh_seed()
     try:
