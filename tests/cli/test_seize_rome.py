@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from rich.text import Text
 
 import ludus
 from ludus.cli.common import narration, terminal_for
@@ -432,6 +433,13 @@ def test_result_of_a_draw_between_winners():
     assert "before anyone controlled" not in text
 
 
+@pytest.mark.parametrize("colour", COLOURS)
+def test_help_lines_are_under_80_characters_with_the_longest_examples(colour):
+    text = TERM.help_text({"hand": [f"{colour} 6", "wild"]}, [])
+    assert f"play wild {colour}" in text
+    assert max(Text.from_markup(line).cell_len for line in text.splitlines()) < 80
+
+
 @pytest.mark.parametrize("options", [{}, {"wilds": 0}, {"regions": 3, "players": 3}])
 def test_help_examples_are_cards_of_the_hand(options):
     """The examples of plays name a card the seat holds, read as moves, and show a wild card only
@@ -451,4 +459,6 @@ def test_help_examples_are_cards_of_the_hand(options):
         if coloured:
             assert examples[0] == coloured[0]
         assert any(e.startswith("wild") for e in examples) == ("wild" in obs["hand"])
+        if "wild" in obs["hand"]:       # both forms, as for a coloured card
+            assert any(e.startswith("play wild") for e in examples)
         state.apply(rng.choice(state.legal_actions()))

@@ -512,10 +512,14 @@ def help_text(observation: dict, actions: list) -> str:
     hand = observation.get("hand") or []
     coloured = next((c for c in hand if c != "wild"), "red 5")
     colour = coloured.split()[0]
-    rows = [(f"[cyan]{coloured}[/cyan] or [cyan]play {coloured}[/cyan]",
-             f"put your {coloured} face down into the {colour} region")]
+
+    def either(card: str) -> str:
+        """Both ways to write a play, as the refusals of a move name them."""
+        return f"[cyan]{card}[/cyan] or [cyan]play {card}[/cyan]"
+
+    rows = [(either(coloured), f"put your {coloured} face down in its region")]
     if "wild" in hand:
-        rows.append((f"[cyan]wild {colour}[/cyan]", f"put a wild card face down into the {colour} region"))
+        rows.append((either(f"wild {colour}"), f"put a wild face down in the {colour} region"))
     rows += [("[cyan]draw[/cyan]", "take the top card of the pile"),
              ("[cyan]pass[/cyan]", "do nothing (when the pile is empty)")]
     width = max(Text.from_markup(example).cell_len for example, _ in rows) + 2
