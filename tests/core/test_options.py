@@ -7,8 +7,9 @@ from typing import ClassVar
 
 import pytest
 
+import ludus
 from ludus.core.errors import OptionError
-from ludus.core.options import choice, option_choices, parse_options
+from ludus.core.options import choice, json_value, option_choices, parse_options, value_kind
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,3 +31,15 @@ def test_a_withdrawn_option_is_no_longer_an_option():
     assert dataclasses.asdict(parse_options(ToyOptions, {"size": "4"}, "toy")) == {"size": 4}
     with pytest.raises(OptionError, match=r"^toy has no option shape; its options are: size \(3\|4\)$"):
         parse_options(ToyOptions, {"shape": "round"}, "toy")
+
+
+@pytest.mark.parametrize("game_id", ludus.game_ids())
+def test_every_value_in_its_json_form_reads_back_as_declared(game_id):
+    """The web API lists option values by ``json_value``; a table made with them gets them."""
+    cls = ludus.make(game_id).options_class
+    for name, choices in option_choices(cls).items():
+        kind = {"number": int, "boolean": bool, "text": str}[value_kind(choices)]
+        for value in choices:
+            shown = json_value(choices, value)
+            assert type(shown) is kind
+            assert getattr(parse_options(cls, {name: shown}, game_id), name) == value

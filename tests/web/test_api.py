@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import ludus
 
 
@@ -17,6 +19,33 @@ def test_games_list_seats_options_values_and_defaults(server):
     assert edition["default"] == "classic" and "2024" in edition["values"]
     players = next(o for o in games["claim"]["options"] if o["name"] == "players")
     assert players["default"] == 2 and {2, 3, 4} <= set(players["values"])
+
+
+def test_option_values_and_defaults_share_their_option_s_declared_json_type(server):
+    kinds = {"number": int, "boolean": bool, "text": str}
+    games = {g["id"]: g for g in server.http.get("/api/games").json()}
+    for game in games.values():
+        for option in game["options"]:
+            kind = kinds[option["type"]]
+            assert all(type(v) is kind for v in [*option["values"], option["default"]]), option
+    rome = {o["name"]: o for o in games["seize-rome"]["options"]}
+    assert rome["players"]["type"] == "number" and rome["players"]["default"] == 2
+    assert rome["voluntary_pass"] == {**rome["voluntary_pass"], "type": "boolean", "values": [False, True],
+                                      "default": False}
+    assert rome["first_player"]["type"] == "text" and rome["first_player"]["values"][:3] == ["random", "0", "1"]
+
+
+@pytest.mark.parametrize("given", [
+    {"players": 3, "voluntary_pass": True, "first_player": "1"},          # as /api/games lists them
+    {"players": "3", "voluntary_pass": "true", "first_player": 1},        # text, and a seat as a number
+])
+def test_a_table_s_options_are_given_back_as_api_games_lists_them(server, given):
+    r = server.http.post("/api/tables", json={"game": "seize-rome", "options": given,
+                                              "seats": ["person", "random", "random"]})
+    assert r.status_code == 201, r.text
+    options = server.http.get(f"/api/tables/{r.json()['id']}").json()["options"]
+    assert options["players"] == 3 and options["voluntary_pass"] is True and options["first_player"] == "1"
+    assert options["deck_out_ends_round"] is True and options["control"] == "persistent"
 
 
 def test_a_new_table_gives_one_invite_per_person_with_the_token_in_the_fragment(server):

@@ -37,6 +37,22 @@ def option_choices(options_cls: type) -> dict[str, tuple]:
     return {f.name: f.metadata["choices"] for f in dataclasses.fields(options_cls)}
 
 
+def value_kind(choices: tuple) -> str:
+    """How an option's values are written in JSON (the web API's ``type`` of an option):
+    "number" for a count, "boolean" for a yes/no option (declared as the text "true"/"false",
+    as a command line writes it), "text" for any other, a seat number among names included
+    (``first_player``: "random", "0", "1"), so that one option's values share one JSON type."""
+    if isinstance(choices[0], int):
+        return "number"
+    return "boolean" if set(choices) == {"true", "false"} else "text"
+
+
+def json_value(choices: tuple, value: Any) -> Any:
+    """An option's declared ``value`` in its JSON form (see ``value_kind``); ``parse_options``
+    reads it back."""
+    return value == "true" if value_kind(choices) == "boolean" else value
+
+
 # What a count may be written as in text (ASCII digits only: int() also reads "٣" and "1_0").
 _WHOLE = re.compile(r"-?[0-9]{1,9}")
 # No option value is longer (a list of factions is the longest); longer input is refused unread.
@@ -57,7 +73,7 @@ def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
                               f"(an int, or its ASCII digits as text), one of: {shown}")
     elif type(value) is int:
         value = str(value)
-    elif type(value) is bool and set(choices) == {"true", "false"}:
+    elif type(value) is bool and value_kind(choices) == "boolean":
         value = "true" if value else "false"         # a yes/no option: JSON's true is its "true"
     elif type(value) is not str and not (accept is not None and type(value) in (list, tuple)
                                          and all(type(v) is str for v in value)):

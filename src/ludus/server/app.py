@@ -347,10 +347,13 @@ def _invalid(error: dict) -> dict:
 
 
 def _with_names(facts: dict) -> dict:
+    """A table's stored facts as the API gives them: its seats named, its options in the JSON
+    form ``/api/games`` lists them in."""
     import ludus
 
-    names = ludus.make(facts["game"], **facts["options"]).seat_names
-    return {**facts, "seats": [{**s, "name": names[s["seat"]]} for s in facts["seats"]]}
+    game = ludus.make(facts["game"], **facts["options"])
+    return {**facts, "options": protocol.options_json(game),
+            "seats": [{**s, "name": game.seat_names[s["seat"]]} for s in facts["seats"]]}
 
 
 def _no_table(public_id: str) -> JSONResponse:

@@ -19,7 +19,7 @@ from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
 from ludus.agents.levels import LEVEL_NAMES
 from ludus.core.errors import LudusError, OptionError, echo
-from ludus.core.options import option_choices, parse_options
+from ludus.core.options import json_value, option_choices, parse_options, value_kind
 
 # A client's message, in bytes of its text; longer ones are refused unread.
 MAX_MESSAGE = 4096
@@ -128,18 +128,27 @@ def _fits(spec: str, game) -> bool:
     return True
 
 
+def options_json(game) -> dict:
+    """A game's options as the API gives them: each value in its option's JSON type
+    (``value_kind``: a number, a boolean or text), as ``games`` lists the values."""
+    choices = option_choices(game.options_class)
+    return {name: json_value(choices[name], value) for name, value in game.options_dict().items()}
+
+
 def games(extra: tuple[str, ...] = ()) -> list[dict]:
-    """Every game with its seats, its options (values, default, one line of help) and the
-    agents a table may seat (with those of ``extra``, the server's own offer, that fit the
-    game with its default options)."""
+    """Every game with its seats, its options (type, values, default, one line of help) and
+    the agents a table may seat (with those of ``extra``, the server's own offer, that fit the
+    game with its default options). Values and defaults are in their option's JSON ``type``
+    (``value_kind``), the form a new table's options are given in."""
     out = []
     for gid in ludus.game_ids():
         game = ludus.make(gid)
-        defaults = game.options_dict()
+        defaults = options_json(game)
         fields = {f.name: f for f in dataclasses.fields(game.options_class)}
         out.append({"id": gid, "title": game.title, "players": game.num_players,
                     "seat_names": list(game.seat_names),
-                    "options": [{"name": name, "values": list(values), "default": defaults[name],
+                    "options": [{"name": name, "type": value_kind(values),
+                                 "values": [json_value(values, v) for v in values], "default": defaults[name],
                                  "doc": fields[name].metadata.get("doc", "")}
                                 for name, values in option_choices(game.options_class).items()],
                     "agents": [a for a in AGENTS if _offered(a, game)] + [a for a in extra if _fits(a, game)]})

@@ -82,9 +82,11 @@ async function create(event) {
   const g = game();
   const body = {
     game: g.id,
-    options: Object.fromEntries(g.options.map((o) => [o.name, optionValue(o.name)])
-      .filter(([name, v]) => v !== String(g.options.find((o) => o.name === name).default))
-      .map(([name, v]) => [name, typeof g.options.find((o) => o.name === name).default === "number" ? Number(v) : v])),
+    // each chosen value as /api/games lists it (a number, a boolean or text), defaults left out
+    options: Object.fromEntries(g.options.flatMap((o) => {
+      const chosen = o.values.find((v) => String(v) === optionValue(o.name));
+      return chosen === undefined || chosen === o.default ? [] : [[o.name, chosen]];
+    })),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
     clock: CLOCKS[$("clock").value],
     public: $("public").checked,
