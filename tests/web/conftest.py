@@ -32,7 +32,12 @@ else:
 
     @pytest.fixture(scope="session")
     def server(tmp_path_factory):
-        """One server for the session, on a fresh SQLite file."""
+        """One server for the session, on a fresh SQLite file. Every test creates its tables from
+        the same address and few play them to the end, so the limit of open tables per address
+        (tested on its own, test_limits.py) is lifted for it."""
+        from ludus.server import limits
+
         db = tmp_path_factory.mktemp("web") / "server.sqlite3"
-        with Server(f"sqlite:///{db}") as running:
+        with pytest.MonkeyPatch.context() as patch, Server(f"sqlite:///{db}") as running:
+            patch.setattr(limits, "MAX_OPEN_TABLES", 10_000)
             yield running
