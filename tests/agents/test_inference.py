@@ -566,3 +566,39 @@ def test_a_policy_model_is_checked_like_a_policy_agent():
         agents.make(f"ismcts:infer=10,model={POLICY}", ludus.make("seize-rome"))
     with pytest.raises(OptionError, match="no policy file"):
         agents.make("ismcts:infer=10,model=nowhere.npz", ludus.make("claim"))
+
+
+def test_caesar_cleopatra_informed_leaf_reads_the_opponents_face_down_values():
+    """The leaf of weighed worlds counts the opponent's face-down cards at the world's values; the
+    plain leaf (and the heuristic's own evaluation) at their expected value, whatever they are."""
+    from ludus.games.caesar_cleopatra.heuristic import evaluate
+
+    state, _ = _played("caesar-cleopatra", 4, 50)
+    p = state.current_player
+    q = 1 - p
+    g = next(g for g in range(5) if state.down[q][g] and state.left[g])   # there are three
+    low, high = state.clone(), state.clone()
+    low.down[q][g] = [1] * len(state.down[q][g])
+    high.down[q][g] = [5] * len(state.down[q][g])
+    assert evaluate(low, p) == evaluate(high, p)
+    assert evaluate(low, p, informed=True) > evaluate(high, p, informed=True)
+
+
+@pytest.mark.parametrize("weighed", [True, False])
+def test_a_search_scores_weighed_worlds_with_the_informed_leaf_only(monkeypatch, weighed):
+    """Worlds drawn alike say nothing of hidden cards: where inference stands aside the search
+    keeps the plain leaf."""
+    from ludus.agents import ismcts
+
+    state, _ = _played("caesar-cleopatra", 4, 90)
+    p = state.current_player
+    view = state.perspective(p, recall=True)
+    bot = agents.make("ismcts:iterations=20,infer=5,seed=1", state.game)
+    used = Counter()
+    plain, informed = bot.leaf_values, bot._informed_leaf_values
+    monkeypatch.setattr(bot, "leaf_values", lambda w: used.update(["plain"]) or plain(w))
+    monkeypatch.setattr(bot, "_informed_leaf_values", lambda w: used.update(["informed"]) or informed(w))
+    monkeypatch.setattr(ismcts, "weighted_worlds",
+                        lambda view, *args: [view.sample(random.Random(k)) for k in range(5)] if weighed else None)
+    bot.act(view)
+    assert set(used) == ({"informed"} if weighed else {"plain"}), used

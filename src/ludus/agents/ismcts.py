@@ -18,7 +18,8 @@ seat (progressive bias, see ``_choose``). With ``infer`` above 0 the worlds are 
 that many are drawn and weighed by how likely the other seats' past moves were in each under a
 model of their play — the game's (``SearchHooks.model``, else its heuristic) or a trained policy
 (``model=FILE``) — trusted ``1 - noise`` (fitted to the game so far unless given;
-agents/inference.py), and the search plays in those, in proportion. With ``rollout=mast`` the
+agents/inference.py), and the search plays in those, in proportion, scoring its leaves by the
+game's ``informed_leaf_values`` if it has one. With ``rollout=mast`` the
 rollouts play by the averages of the moves in this search (agents/move_averages.py).
 
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
@@ -162,6 +163,8 @@ class ISMCTSAgent(Agent):
         if rollout == "heuristic" and self.policy is None:
             raise OptionError(f"{game.id} has no heuristic rollout policy; use rollout=random")
         self.leaf_values = hooks.leaf_values
+        self._informed_leaf_values = hooks.informed_leaf_values or hooks.leaf_values
+        self._leaf = None               # the leaf of the search in progress: informed in weighed worlds
         self.decide_without_search = hooks.decide_without_search
         if depth is not None and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
@@ -210,7 +213,7 @@ class ISMCTSAgent(Agent):
         if self._advisor is not None:                   # its thinking is part of the budget
             self._advisor.rng.seed(seed ^ ADVISOR_SALT)
             favoured = self._advisor.act(perspective)
-        draw = perspective.sample
+        draw, self._leaf = perspective.sample, self.leaf_values
         if self._model is not None:                     # so is inference's, up to a quarter of it
             if perspective.recall is None:
                 raise LudusError("ismcts with infer reads the seat's recall: give it "
@@ -220,6 +223,7 @@ class ISMCTSAgent(Agent):
                                    weighing_ends, _clock)
             if pool is not None:
                 draw = functools.partial(_draw_from, pool)
+                self._leaf = self._informed_leaf_values
         self._averages = MoveAverages(self.epsilon, rng) if self.rollout == "mast" else None
         searching = _clock()                            # the search's own rate starts here
         n = 0
@@ -233,7 +237,7 @@ class ISMCTSAgent(Agent):
             iterate(roots, world, rng, favoured)
             n += 1
         self.last_iterations = n
-        self._averages = None
+        self._averages = self._leaf = None
         return roots
 
     def _settled(self, root: _Node, n: int, start: float, deadline: float | None) -> bool:
@@ -337,7 +341,7 @@ class ISMCTSAgent(Agent):
             while not world.is_terminal and (depth is None or steps < depth):
                 world.apply_trusted(policy(world, rng))
                 steps += 1
-        return world.returns() if world.is_terminal else self.leaf_values(world)
+        return world.returns() if world.is_terminal else self._leaf(world)
 
 
 def _choose(node: _Node, legal: list, c: float, rng: random.Random, favoured=None, bias: float = 0.0) -> tuple:

@@ -19,6 +19,9 @@ class SearchHooks:
     """What a game lends a search (ISMCTS), each optional.
 
     leaf_values             world -> value per seat in [-1, 1], where rollouts stop early
+    informed_leaf_values    the same for worlds drawn with weight by inference (``infer``): it
+                            may read the world's hidden cards, which the weights make telling;
+                            None: ``leaf_values`` serves there too
     rollout_policy          (world, rng) -> action, for ``rollout=heuristic``
     decide_without_search   perspective -> action, or None to search: decisions no search of a
                             playing budget can weigh (Caesar & Cleopatra's arranged pile)
@@ -32,6 +35,7 @@ class SearchHooks:
     """
 
     leaf_values: Callable | None = None
+    informed_leaf_values: Callable | None = None
     rollout_policy: Callable | None = None
     decide_without_search: Callable | None = None
     rewind: Callable | None = None

@@ -57,8 +57,10 @@ OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest openi
 PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
 
 
-def evaluate(w, p: int) -> float:
-    """How good world ``w`` looks for seat p, in points (higher is better)."""
+def evaluate(w, p: int, informed: bool = False) -> float:
+    """How good world ``w`` looks for seat p, in points (higher is better). The opponent's
+    face-down cards count at their expected value, or with ``informed`` at the world's own values
+    (worth it only where the worlds are drawn with weight by what the opponent did: inference)."""
     q = 1 - p
     score = float(w.points(p) - w.points(q, with_bonus=False))
     bonus = w.bonus[p]
@@ -67,8 +69,10 @@ def evaluate(w, p: int) -> float:
         if not left:
             continue
         mine = sum(w.up[p][g]) + sum(w.down[p][g])
-        theirs = sum(w.up[q][g]) + UNKNOWN_CARD * len(w.down[q][g])
-        reversed_vote = PHILOSOPHER in w.up[p][g] or PHILOSOPHER in w.down[p][g] or PHILOSOPHER in w.up[q][g]
+        down = w.down[q][g]
+        theirs = sum(w.up[q][g]) + (sum(down) if informed else UNKNOWN_CARD * len(down))
+        reversed_vote = (PHILOSOPHER in w.up[p][g] or PHILOSOPHER in w.down[p][g] or PHILOSOPHER in w.up[q][g]
+                         or (informed and PHILOSOPHER in down))
         margin = theirs - mine if reversed_vote else mine - theirs
         won, size = w.won[p][g], GROUP_SIZES[g]
         stake = 1.0
@@ -270,17 +274,24 @@ def decide_without_search(perspective):
     return _arrange(legal) if legal[0].kind == ARRANGE else None
 
 
-def leaf_values(w) -> list[float]:
+def leaf_values(w, informed: bool = False) -> list[float]:
     """ISMCTS hook: ``evaluate`` as values in [-1, 1] per seat (the result when the game is over)."""
     if w.is_terminal:
         return w.returns()
-    v = math.tanh((evaluate(w, 0) - evaluate(w, 1)) / 4.0)
+    v = math.tanh((evaluate(w, 0, informed) - evaluate(w, 1, informed)) / 4.0)
     return [v, -v]
+
+
+def informed_leaf_values(w) -> list[float]:
+    """ISMCTS hook (``infer``): the leaf reading the world's face-down values. In worlds drawn
+    alike those values are noise and cost the search strength; in worlds weighed by the
+    opponent's past moves they carry what the weights learnt (docs/agents.md)."""
+    return leaf_values(w, informed=True)
 
 
 # The hooks a search (ISMCTS) takes from this game (ludus.core.parts). A game is ~250 decisions,
 # so random rollouts to the end are dear and mostly noise; four random decisions and then
 # ``evaluate`` measured far stronger (docs/agents.md). Inference rewinds the opponent's
 # decisions (rewind.py) and models them by this heuristic.
-SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, decide_without_search=decide_without_search,
-                           rewind=rewind, defaults={"depth": 4})
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, informed_leaf_values=informed_leaf_values,
+                           decide_without_search=decide_without_search, rewind=rewind, defaults={"depth": 4})
