@@ -8,10 +8,12 @@ import random
 import sys
 
 import pytest
+from click.testing import CliRunner
 
 from ludus.arena import SerialBackend, make_backend
 from ludus.arena.journal import Journal
 from ludus.arena.lab import Lab, bootstrap, holm, z_test
+from ludus.cli import app
 from ludus.core import registry
 from ludus.core.errors import OptionError
 
@@ -237,3 +239,16 @@ def test_every_backend_gives_the_serial_report(backend):
     lab = Lab("claim", {"dragon": ["last-card", "last-dragon"]}, specs=["heuristic", "random"], games=6, seed=8)
     with make_backend(backend, workers=2) as runner:
         assert lab.run(runner).to_dict() == lab.run().to_dict()
+
+
+def test_the_report_fits_80_columns_without_cutting_anything():
+    """Caesar & Cleopatra's long reasons for ending and four variants, on an 80-column
+    screen: nothing is cut off with an ellipsis and no line runs past 80."""
+    args = ["lab", "caesar-cleopatra", "--vary", "edition=classic,2024", "--vary", "majority=rulebook,half",
+            "-n", "4", "--seed", "3", "--backend", "serial"]
+    result = CliRunner(env={"COLUMNS": "80"}).invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "How games end" in out and "every patrician" in out and "Holm p" in out
+    assert "…" not in out
+    assert max(len(line) for line in out.splitlines()) <= 80

@@ -6,11 +6,13 @@ import json
 import random
 
 import pytest
+from click.testing import CliRunner
 
 import ludus
 from ludus.agents import RandomAgent
 from ludus.agents.base import split_agent_specs
 from ludus.arena import Tournament, choose, derive_seed, wilson
+from ludus.cli import app
 
 
 def test_twenty_games_with_records(run, tmp_path):
@@ -176,3 +178,14 @@ def test_a_record_written_meanwhile_by_another_run_stops_the_simulation_and_stay
     assert f"stops after 2 games, 1 of them recorded in {out_dir}" in said
     assert (out_dir / "game-00002.json").read_text() == "theirs\n"
     assert sorted(f.name for f in out_dir.iterdir()) == ["game-00001.json", "game-00002.json"]
+
+
+def test_a_long_agent_spec_wraps_and_the_numbers_stay_whole():
+    """At 80 columns a spec too long for its column wraps; no count or rate is cut off."""
+    args = ["simulate", "seize-rome", "-n", "2", "--seed", "4",
+            "--agents", "ismcts:iterations=5,c=0.7,rollout=random,heuristic:blunder=0.5"]
+    result = CliRunner(env={"COLUMNS": "80"}).invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert "%" in next(line for line in result.output.splitlines() if line.lstrip().startswith("heuristic"))

@@ -24,13 +24,13 @@ def _pct(rate: dict) -> str:
     if rate["rate"] is None:
         return "-"
     lo, hi = rate["interval"]
-    return f"{rate['rate']:.1%} [dim]{lo:.1%}–{hi:.1%}[/dim]"
+    return f"{rate['rate']:.1%}\n[dim]{lo * 100:.0f}–{hi * 100:.0f}[/dim]"
 
 
 def _spread(q: dict | None) -> str:
     if q is None:
         return "-"
-    return f"{q['median']:g} [dim]({q['q1']:g}–{q['q3']:g})[/dim]"
+    return f"{q['median']:g}\n[dim]({q['q1']:g}–{q['q3']:g})[/dim]"
 
 
 def _p(p: float) -> str:
@@ -38,8 +38,14 @@ def _p(p: float) -> str:
 
 
 def _table(title: str) -> Table:
+    """The tables of a lab fit 80 columns for a few seats and options: a value sits above its
+    interval or quartiles, a variant's options one above the other, and headers may wrap."""
     return Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1),
-                 pad_edge=False)
+                 pad_edge=False, collapse_padding=True)
+
+
+def _variant(label: str) -> str:
+    return escape("\n".join(label.split()))
 
 
 def wins_table(report: LabReport) -> Table:
@@ -47,17 +53,17 @@ def wins_table(report: LabReport) -> Table:
     t = _table("Who wins (win rate, 95% Wilson interval)")
     seats = max((len(v["seats"]) for v in report.variants), default=0)
     names = next((v["seats"] for v in report.variants if len(v["seats"]) == seats), [])
-    t.add_column("variant", no_wrap=True)
+    t.add_column("variant")
     t.add_column("games", justify="right")
     for seat in names:
-        t.add_column(seat["name"], justify="right", no_wrap=True)
-    t.add_column("first to move", justify="right", no_wrap=True)
-    t.add_column("draws", justify="right", no_wrap=True)
+        t.add_column(seat["name"], justify="right")
+    t.add_column("first to move", justify="right")
+    t.add_column("draws", justify="right")
     if report.weaker is not None:
-        t.add_column(f"{report.weaker} wins", justify="right", no_wrap=True)
+        t.add_column(f"{report.weaker} wins", justify="right")
     for v in report.variants:
         cells = [_pct(s) for s in v["seats"]] + [""] * (seats - len(v["seats"]))
-        row = [v["label"], str(v["games"]), *cells, _pct(v["first_seat"]), _pct(v["draws"])]
+        row = [_variant(v["label"]), str(v["games"]), *cells, _pct(v["first_seat"]), _pct(v["draws"])]
         if report.weaker is not None:
             row.append(_pct(v["weaker"]))
         t.add_row(*row)
@@ -67,24 +73,33 @@ def wins_table(report: LabReport) -> Table:
 
 
 def length_table(report: LabReport) -> Table:
-    """Per variant: length, rounds and margin (median and quartiles), and how the games ended."""
-    t = _table("How long, by how much, and how games end (median, quartiles)")
-    reasons = list(dict.fromkeys(e["reason"] for v in report.variants for e in v["ends"]))
-    t.add_column("variant", no_wrap=True)
-    t.add_column("decisions", justify="right", no_wrap=True)
+    """Per variant: length, rounds and margin (median and quartiles)."""
+    t = _table("How long, and by how much (median, quartiles)")
+    t.add_column("variant")
+    t.add_column("decisions", justify="right")
     if report.rounds_name is not None:
-        t.add_column(f"{report.rounds_name}s", justify="right", no_wrap=True)
-    t.add_column("score margin", justify="right", no_wrap=True)
-    for reason in reasons:
-        t.add_column(reason, justify="right")
+        t.add_column(f"{report.rounds_name}s", justify="right")
+    t.add_column("score margin", justify="right")
     for v in report.variants:
-        ends = {e["reason"]: e for e in v["ends"]}
-        row = [v["label"], _spread(v["length"])]
+        row = [_variant(v["label"]), _spread(v["length"])]
         if report.rounds_name is not None:
             row.append(_spread(v["rounds"]))
         row.append(_spread(v["margin"]))
-        row += [f"{ends[r]['rate']:.1%}" if r in ends else "0.0%" for r in reasons]
         t.add_row(*row)
+    return t
+
+
+def ends_table(report: LabReport) -> Table:
+    """Per variant: the share of games that ended each way (a table of its own, as the games'
+    reasons for ending are long and vary in number)."""
+    t = _table("How games end")
+    reasons = list(dict.fromkeys(e["reason"] for v in report.variants for e in v["ends"]))
+    t.add_column("variant")
+    for reason in reasons:
+        t.add_column(escape(reason), justify="right", min_width=6)
+    for v in report.variants:
+        ends = {e["reason"]: e for e in v["ends"]}
+        t.add_row(_variant(v["label"]), *(f"{ends[r]['rate']:.1%}" if r in ends else "0.0%" for r in reasons))
     return t
 
 
@@ -103,14 +118,17 @@ def differences_table(report: LabReport) -> Group:
         pairs.setdefault(pair, []).append(
             [escape(c["metric"]), shown(c["value_a"]), shown(c["value_b"]), _p(c["p"]), _p(c["p_holm"]),
              "[bold]significant[/bold]" if c["significant"] else "[dim]no[/dim]"])
-    widths = [max(Text.from_markup(row[i]).cell_len for rows in pairs.values() for row in rows)
-              for i in range(len(DIFFERENCE_COLUMNS))]
+    widths = [max([len(col), *(Text.from_markup(row[i]).cell_len for rows in pairs.values() for row in rows)])
+              for i, (col, _) in enumerate(DIFFERENCE_COLUMNS)]
+    # The measure wraps rather than push the numbers past 80 columns (a column costs its width, its
+    # padding on both sides and a rule between columns).
+    widths[0] = max(len("measure"), min(widths[0], 80 - 2 - sum(w + 3 for w in widths[1:])))
 
     def table(title: str | None, show_header: bool) -> Table:
         t = Table(title=title, title_justify="left", title_style="bold", show_header=show_header,
                   header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
         for (col, just), width in zip(DIFFERENCE_COLUMNS, widths, strict=True):
-            t.add_column(col, justify=just, width=max(width, len(col)))
+            t.add_column(col, justify=just, width=width)
         return t
 
     parts: list = [Text("Differences between variants that differ in one option", style="bold"),

@@ -110,6 +110,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         runner.close()
     console.print(lab_report.wins_table(report))
     console.print(lab_report.length_table(report))
+    console.print(lab_report.ends_table(report))
     if report.comparisons:
         console.print(lab_report.differences_table(report))
     for line in lab_report.paired_lines(report):

@@ -29,10 +29,11 @@ from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_gam
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
     t = Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD,
               padding=(0, 1), pad_edge=False)
+    # Numbers stay whole on a narrow terminal: only a long agent spec or seat name wraps.
     for col, just in (("agent", "left"), ("seat", "left"), ("games", "right"), ("wins", "right"),
                       ("losses", "right"), ("draws", "right"), ("win rate", "right"),
                       ("95% CI", "right")):
-        t.add_column(col, justify=just, no_wrap=True)
+        t.add_column(col, justify=just, no_wrap=just == "right", overflow="fold")
     for agent, seat, results in rows:
         n = len(results)
         wins = sum(1 for r in results if r > 0)
