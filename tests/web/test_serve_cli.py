@@ -91,3 +91,19 @@ def test_a_free_port_and_a_new_database_start_the_server(tmp_path, started):
     assert result.exit_code == 0, result.output
     assert f"open http://127.0.0.1:{port}/" in result.output and (tmp_path / "s.sqlite3").exists()
     assert [(call["host"], call["port"]) for call in started] == [("127.0.0.1", port)]
+
+
+def test_a_database_made_by_a_newer_ludus_is_refused_and_left_as_it_is(tmp_path, started):
+    """A schema revision these migrations do not know: a sentence, not Alembic's traceback, and
+    the database is not touched (an upgrade could only damage it)."""
+    import sqlite3
+
+    path = tmp_path / "s.sqlite3"
+    assert CliRunner().invoke(app, ["serve", "--db", str(path)]).exit_code == 0     # made at today's schema
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE alembic_version SET version_num = '9999'")
+    before = path.read_bytes()
+    result = CliRunner().invoke(app, ["serve", "--db", str(path)])
+    _refused_in_one_line(result, "schema revision 9999", "a newer ludus made it", "upgrade ludus",
+                         "give --db another file or URL")
+    assert path.read_bytes() == before and len(started) == 1

@@ -78,7 +78,7 @@ def _open_database(url: str, shown) -> None:
     and what --db would work (SQLAlchemy's own tracebacks run to a hundred lines)."""
     from sqlalchemy.exc import DBAPIError, NoSuchModuleError, SQLAlchemyError
 
-    from ludus.server.storage import make_engine, migrate
+    from ludus.server.storage import NewerSchema, make_engine, migrate
 
     named = shown.render_as_string(hide_password=True)
     works = "a SQLite file's path or a postgresql+psycopg://user@host/ludus URL"
@@ -93,6 +93,8 @@ def _open_database(url: str, shown) -> None:
         fail(f"--db {named}: {_first_line(e)}; give --db {works}")
     try:
         migrate(engine)
+    except NewerSchema as e:
+        fail(f"{e}, or give --db another file or URL")
     except SQLAlchemyError as e:
         reason = _first_line(e.orig if isinstance(e, DBAPIError) else e)
         if shown.get_backend_name() == "sqlite":

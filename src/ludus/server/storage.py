@@ -47,6 +47,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from ludus.core.errors import LudusError
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 # A table's status: a person's seat not taken yet (the lobby lists it), all taken, or over.
@@ -162,20 +164,41 @@ def alembic_config(engine: Engine):
 MIGRATION_LOCK = 0x6C75647573        # "ludus"
 
 
+class NewerSchema(LudusError):
+    """The database's schema is at a migration this ludus does not ship: a newer ludus wrote it."""
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration (on PostgreSQL, one process at a time: several
     may start together on one database)."""
-    from alembic import command
-
     if engine.dialect.name != "postgresql":
-        command.upgrade(alembic_config(engine), "head")
+        _upgrade(engine)
         return
     with engine.connect() as holder:
         holder.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
         try:
-            command.upgrade(alembic_config(engine), "head")
+            _upgrade(engine)
         finally:
             holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+
+
+def _upgrade(engine: Engine) -> None:
+    """Alembic's upgrade to head, refused in a sentence when the database is at a revision
+    these migrations do not know (Alembic would fail deep inside with a traceback)."""
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    config = alembic_config(engine)
+    known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+    with engine.connect() as connection:
+        current = set(MigrationContext.configure(connection).get_current_heads())
+    if current - known:
+        raise NewerSchema(
+            f"the database {engine.url.render_as_string(hide_password=True)} has schema revision "
+            f"{', '.join(sorted(current - known))}, which this ludus does not know (it knows "
+            f"{', '.join(sorted(known))}): a newer ludus made it; upgrade ludus to open it")
+    command.upgrade(config, "head")
 
 
 class Store:
