@@ -11,6 +11,7 @@ Reads only; a last line cut short by a running run is ignored.
 
 from __future__ import annotations
 
+import argparse
 import pathlib
 import sys
 
@@ -43,11 +44,13 @@ def _options(changed: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if not argv:
-        sys.exit("give the logs: python bench/strength_table.py bench/strength/*.jsonl")
+    parser = argparse.ArgumentParser(description="The strength table of docs/agents.md, one Markdown row per "
+                                     "log of bench/strength.py.")
+    parser.add_argument("logs", nargs="+", type=pathlib.Path, help="logs, e.g. bench/strength/*.jsonl")
+    args = parser.parse_args(argv)
     print(HEADER)
-    for name in argv:
-        print(row(pathlib.Path(name)))
+    for log in args.logs:
+        print(row(log))
     return 0
 
 
