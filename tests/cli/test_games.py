@@ -22,3 +22,17 @@ def test_games_lists_options_and_values(run):
 def test_games_includes_a_registered_game(run, toy):
     result = run("games")
     assert "toy" in result.output and "target" in result.output and "5 | 7" in result.output
+
+
+def test_games_fits_80_columns_and_shows_ranges_and_levels():
+    """Nothing is cut off at 80 columns; a long run of numbers reads as a range, the default first;
+    every level is listed with the bot it stands for."""
+    from click.testing import CliRunner
+
+    from ludus.cli import app
+
+    out = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["games"]).output
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    wilds = next(line for line in out.splitlines() if line.lstrip().startswith("wilds"))
+    assert "6 | 0–12" in wilds
+    assert "bots by level" in out and "ismcts:iterations=1000" in out

@@ -22,18 +22,26 @@ def games_cmd() -> None:
         console.print(f"[bold]{gid}[/bold] — {escape(game.title)} "
                       f"({game.num_players} players by default)")
         t = Table(box=None, padding=(0, 2), show_header=False, pad_edge=False)
-        t.add_column(style="cyan")
+        t.add_column(style="cyan", no_wrap=True)
         t.add_column()
-        t.add_column(style="dim")
+        t.add_column(style="dim", overflow="fold")
         defaults = game.options_dict()
         docs = {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(type(game.options))}
         for name, values in option_choices(type(game.options)).items():
-            shown = " | ".join(f"[bold]{v}[/bold]" if v == defaults[name] else str(v) for v in values)
-            t.add_row(f"  {name}", shown, escape(docs.get(name, "")))
+            t.add_row(f"  {name}", _values(values, defaults[name]), escape(docs.get(name, "")))
+        for k, (level, spec) in enumerate((game.parts.levels or {}).items()):
+            t.add_row("  bots by level" if k == 0 else "", f"[cyan]{level}[/cyan]", escape(spec))
         console.print(t)
-        if game.parts.levels:
-            console.print("  [dim]bots by level:[/dim] " + " · ".join(
-                f"[cyan]{name}[/cyan] {escape(spec)}" for name, spec in game.parts.levels.items()))
+
+
+def _values(values: list, default) -> str:
+    """An option's values, the default first and in bold; a run of four or more whole numbers
+    as a range (``6 | 0–12``)."""
+    rest = [v for v in values if v != default]
+    if (len(values) >= 4 and all(type(v) is int for v in values)
+            and sorted(values) == list(range(min(values), max(values) + 1))):
+        return f"[bold]{default}[/bold] | {min(values)}–{max(values)}"
+    return " | ".join([f"[bold]{escape(str(default))}[/bold]", *(escape(str(v)) for v in rest)])
 
 
 # -- play -----------------------------------------------------------------------------------
