@@ -189,3 +189,4 @@ def test_a_long_agent_spec_wraps_and_the_numbers_stay_whole():
     assert "…" not in result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80
     assert "%" in next(line for line in result.output.splitlines() if line.lstrip().startswith("heuristic"))
+    assert "seat 1" in result.output and "1 seat 1" not in result.output     # seats without names of their own

@@ -102,7 +102,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         fail(str(e))
     units = sorted(plan.units(), key=lambda u: (u.deal, u.rotation))
     out_dir = _records_folder(records) if records else None
-    names = seat_names(game)
+    # "0 cleopatra"; a game whose seats have no names of their own shows "seat 0", not "0 seat 0"
+    names = [f"{p} {name}" if name != f"seat {p}" else name for p, name in enumerate(seat_names(game))]
     by_agent: list[list[float]] = [[] for _ in specs]
     by_seat: list[list[float]] = [[] for _ in range(n_players)]
     lengths: list[int] = []
@@ -146,10 +147,10 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     if swap:
         rows = [(f"{i + 1}: {spec}", "all", by_agent[i]) for i, spec in enumerate(specs)]
         console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", rows))
-        seat_rows = [("(any)", f"{p} {names[p]}", by_seat[p]) for p in range(n_players)]
+        seat_rows = [("(any)", names[p], by_seat[p]) for p in range(n_players)]
         console.print(_tally_table("Per seat", seat_rows))
     else:
-        rows = [(spec, f"{p} {names[p]}", by_seat[p]) for p, spec in enumerate(specs)]
+        rows = [(spec, names[p], by_seat[p]) for p, spec in enumerate(specs)]
         console.print(_tally_table("Results (win rate, 95% Wilson interval)", rows))
     mean_len = sum(lengths) / n
     draws = sum(1 for i in range(n) if all(by_seat[p][i] == 0 for p in range(n_players)))
