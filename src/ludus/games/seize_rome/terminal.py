@@ -304,6 +304,11 @@ def _verdict(returns, viewer: int | None) -> tuple[str, list[int]]:
     return f"{names} share the lead (no winner)", top
 
 
+def _a(card: str) -> str:
+    """A card in a sentence: "a wild", "red 5"."""
+    return "a wild" if card == "wild" else card
+
+
 def narrate(event, viewer: int | None = None) -> Line | None:
     """One line for ``event`` as ``viewer`` saw it (None: not worth a line).
 
@@ -315,8 +320,7 @@ def narrate(event, viewer: int | None = None) -> Line | None:
     if kind == "CardPlayed":
         if e.card is None:
             return Line(f"{_who(p, viewer)} played a card into {e.region}")
-        what = "a wild" if e.card == "wild" else e.card
-        return Line(f"{_who(p, viewer)} played {what} into {e.region}")
+        return Line(f"{_who(p, viewer)} played {_a(e.card)} into {e.region}")
     if kind == "CardDrawn":
         if e.bonus:
             if e.card is None:
@@ -324,7 +328,7 @@ def narrate(event, viewer: int | None = None) -> Line | None:
             return Line(f"{_who(p, viewer)} drew a bonus card: {e.card}")
         if e.card is None:
             return Line(f"{_who(p, viewer)} drew a card")
-        return Line(f"{_who(p, viewer)} drew {e.card}")
+        return Line(f"{_who(p, viewer)} drew {_a(e.card)}")
     if kind == "Passed":
         return Line(f"{_who(p, viewer)} passed")
     if kind == "RegionRevealed":
