@@ -18,7 +18,7 @@ def test_tournament_writes_everything(run, tmp_path):
     for bit in ("Ratings", "95% interval", "heuristic", "random", "Score of row vs column", "4 meetings per pair",
                 "4 games in", "results.json"):
         assert bit in text
-    assert "games/s" in text or "s per game" in text
+    assert "games/s" in text or "s/game" in text
     assert {p.name for p in out.iterdir()} >= {"results.json", "games.csv", "ratings.csv"}
     data = json.loads((out / "results.json").read_text())
     assert data["seed"] == 7 and len(data["games"]) == 4

@@ -112,3 +112,12 @@ def test_the_progress_bar_shows_the_rate_and_the_time_left(monkeypatch):
 @pytest.mark.parametrize(("seconds", "text"), [(40, "40 s"), (719, "12 min"), (3 * 3600 + 300, "3 h 05 min")])
 def test_durations_read_as_people_say_them(seconds, text):
     assert report._duration(seconds) == text
+
+
+def test_the_pace_of_games_reads_in_the_unit_that_fits():
+    """A game of more than a second is shown in seconds per game: "0 games/s" said nothing."""
+    from ludus.arena.report import pace
+
+    assert pace(40, 329.3) == "8.2 s/game"
+    assert pace(36, 1.44) == "25.0 games/s"
+    assert pace(30, 0.0131) == "2290 games/s"

@@ -189,12 +189,21 @@ class ProgressBar:
         if elapsed <= 0:
             rate = ""
         else:
-            rate = f"{self.done / elapsed:.1f} games/s" if self.done >= elapsed else f"{elapsed / self.done:.1f} s/game"
+            rate = pace(self.done, elapsed)
             left = self.total - self.already - self.done
             if left > 0:
                 rate += f" · {_duration(left * elapsed / self.done)} left"
         self.progress.update(self.task, advance=len(batch), rate=rate)
         self.progress.refresh()
+
+
+def pace(games: int, seconds: float) -> str:
+    """How fast games go, in the unit that reads best: "2284 games/s", "25.0 games/s", or
+    "3.4 s/game" when a game takes more than a second (where games/s would round to 0)."""
+    if games < seconds:
+        return f"{seconds / max(games, 1):.1f} s/game"
+    rate = games / max(seconds, 1e-9)
+    return f"{rate:.0f} games/s" if rate >= 100 else f"{rate:.1f} games/s"
 
 
 def _duration(seconds: float) -> str:

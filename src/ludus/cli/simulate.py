@@ -19,6 +19,7 @@ from rich.table import Table
 from ludus.agents.base import split_agent_specs
 from ludus.arena import Tournament, wilson
 from ludus.arena.match import unit_final_state
+from ludus.arena.report import pace
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 from ludus.session import versioned
@@ -132,7 +133,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                         fail(f"the record of game {k + 1} was not written: {why}; the simulation stops "
                              f"after {k + 1} games, {k} of them recorded in {out_dir}", code=1)
                 elapsed = time.perf_counter() - start
-                progress.update(task, advance=1, rate=f"{(k + 1) / elapsed:.0f} games/s" if elapsed else "")
+                progress.update(task, advance=1, rate=pace(k + 1, elapsed) if elapsed else "")
     except KeyboardInterrupt:        # the games played so far are counted, and their records kept
         stopped = True
     elapsed = time.perf_counter() - start
@@ -154,9 +155,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         console.print(_tally_table("Results (win rate, 95% Wilson interval)", rows))
     mean_len = sum(lengths) / n
     draws = sum(1 for i in range(n) if all(by_seat[p][i] == 0 for p in range(n_players)))
-    console.print(f"{n} games in {elapsed:.2f} s · [bold]{n / elapsed:.0f} games/s[/bold] "
-                  f"({n / max(cpu, 1e-9):.0f}/s of CPU time) · mean length {mean_len:.1f} decisions "
-                  f"· draws {draws}")
+    console.print(f"{n} games in {elapsed:.2f} s · [bold]{pace(n, elapsed)}[/bold] "
+                  f"({pace(n, cpu)} of CPU time) · mean length {mean_len:.1f} decisions · draws {draws}")
     if out_dir is not None and not stopped:
         console.print(f"Records written to {escape(str(out_dir))}/game-00001.json …")
     if stopped:

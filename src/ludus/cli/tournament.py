@@ -135,9 +135,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     console.print(report.matrix_table(result))
     played = len(units) - already
     if played:
-        speed = (f"{played / elapsed:.1f} games/s" if elapsed and played >= elapsed
-                 else f"{elapsed / played:.1f} s per game")
-        console.print(f"{played} games in {elapsed:.1f} s · {speed}")
+        console.print(f"{played} games in {elapsed:.1f} s · {report.pace(played, elapsed)}")
     if out_dir is not None:
         for note in report.write_all(result, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")
