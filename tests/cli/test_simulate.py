@@ -69,6 +69,32 @@ def test_swap_reports_per_agent_and_per_seat(run):
     assert "every deal in all 2 seat rotations" in out
 
 
+def test_swap_shows_each_agent_from_each_seat(run):
+    """An agent weaker from one seat shows in its own rows: its games from each seat add up to
+    its total, and the two agents' rows for a seat add up to that seat's total."""
+    result = run("simulate", "caesar-cleopatra", "-n", "6", "--seed", "2", "--agents",
+                 "heuristic,ismcts:iterations=10", "--swap")
+    assert result.exit_code == 0, result.output
+    per_agent, per_seat = result.output.split("Per seat")
+    counts = {}                       # (agent, seat) -> (games, wins, losses, draws)
+    agent = None
+    for line in per_agent.splitlines():
+        cells = line.split()
+        if len(cells) >= 7 and cells[-6].isdigit():
+            if cells[0].endswith(":"):
+                agent = cells[1]
+            seat = cells[-7]
+            counts[agent, seat] = tuple(int(c) for c in cells[-6:-2])
+    for a in ("heuristic", "ismcts:iterations=10"):
+        by_seat = zip(counts[a, "cleopatra"], counts[a, "caesar"], strict=True)
+        assert counts[a, "all"] == tuple(x + y for x, y in by_seat)
+        assert counts[a, "cleopatra"][0] == counts[a, "caesar"][0] == 3
+    for seat in ("cleopatra", "caesar"):
+        row = next(line for line in per_seat.splitlines() if f" {seat} " in line).split()
+        wins = counts["heuristic", seat][1] + counts["ismcts:iterations=10", seat][1]
+        assert int(row[4]) == wins
+
+
 def test_a_simulation_deals_the_games_of_a_one_table_tournament(run, tmp_path):
     """simulate plans and seeds its games as the arena does: the same seed, the same games."""
     out_dir = tmp_path / "r"

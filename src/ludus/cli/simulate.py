@@ -30,12 +30,14 @@ from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_gam
 def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
     t = Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD,
               padding=(0, 1), pad_edge=False)
-    # Numbers stay whole on a narrow terminal: only a long agent spec or seat name wraps.
+    # Numbers and seat names stay whole on a narrow terminal: only a long agent spec wraps.
     for col, just in (("agent", "left"), ("seat", "left"), ("games", "right"), ("wins", "right"),
                       ("losses", "right"), ("draws", "right"), ("win rate", "right"),
                       ("95% CI", "right")):
-        t.add_column(col, justify=just, no_wrap=just == "right", overflow="fold")
+        t.add_column(col, justify=just, no_wrap=col != "agent", overflow="fold")
     for agent, seat, results in rows:
+        if seat == "all" and t.row_count:
+            t.add_section()     # each agent's rows (all, then by seat) apart from the next's
         n = len(results)
         wins = sum(1 for r in results if r > 0)
         losses = sum(1 for r in results if r < 0)
@@ -106,6 +108,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     # "0 cleopatra"; a game whose seats have no names of their own shows "seat 0", not "0 seat 0"
     names = [f"{p} {name}" if name != f"seat {p}" else name for p, name in enumerate(seat_names(game))]
     by_agent: list[list[float]] = [[] for _ in specs]
+    by_agent_seat: list[list[list[float]]] = [[[] for _ in range(n_players)] for _ in specs]
     by_seat: list[list[float]] = [[] for _ in range(n_players)]
     lengths: list[int] = []
     rounded = f" (rounded up from {num_games})" if len(units) != num_games else ""
@@ -124,6 +127,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                 returns = state.returns()
                 for p, agent in enumerate(unit.seats):
                     by_agent[agent].append(returns[p])
+                    by_agent_seat[agent][p].append(returns[p])
                     by_seat[p].append(returns[p])
                 lengths.append(len(state.history))
                 if out_dir is not None:
@@ -146,7 +150,12 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
             raise SystemExit(INTERRUPTED)
 
     if swap:
-        rows = [(f"{i + 1}: {spec}", "all", by_agent[i]) for i, spec in enumerate(specs)]
+        # Each agent over all its games, then from each seat: an agent stronger from one seat
+        # than from the other shows here, where the seat totals mix both agents.
+        rows = []
+        for i, spec in enumerate(specs):
+            rows.append((f"{i + 1}: {spec}", "all", by_agent[i]))
+            rows += [("", names[p], by_agent_seat[i][p]) for p in range(n_players) if by_agent_seat[i][p]]
         console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", rows))
         seat_rows = [("(any)", names[p], by_seat[p]) for p in range(n_players)]
         console.print(_tally_table("Per seat", seat_rows))
