@@ -107,7 +107,6 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     out_dir = _records_folder(records) if records else None
     # "0 cleopatra"; a game whose seats have no names of their own shows "seat 0", not "0 seat 0"
     names = [f"{p} {name}" if name != f"seat {p}" else name for p, name in enumerate(seat_names(game))]
-    by_agent: list[list[float]] = [[] for _ in specs]
     by_agent_seat: list[list[list[float]]] = [[[] for _ in range(n_players)] for _ in specs]
     by_seat: list[list[float]] = [[] for _ in range(n_players)]
     lengths: list[int] = []
@@ -126,7 +125,6 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                 state = unit_final_state(game, unit)
                 returns = state.returns()
                 for p, agent in enumerate(unit.seats):
-                    by_agent[agent].append(returns[p])
                     by_agent_seat[agent][p].append(returns[p])
                     by_seat[p].append(returns[p])
                 lengths.append(len(state.history))
@@ -154,7 +152,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         # than from the other shows here, where the seat totals mix both agents.
         rows = []
         for i, spec in enumerate(specs):
-            rows.append((f"{i + 1}: {spec}", "all", by_agent[i]))
+            rows.append((f"{i + 1}: {spec}", "all", [r for results in by_agent_seat[i] for r in results]))
             rows += [("", names[p], by_agent_seat[i][p]) for p in range(n_players) if by_agent_seat[i][p]]
         console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", rows))
         seat_rows = [("(any)", names[p], by_seat[p]) for p in range(n_players)]
