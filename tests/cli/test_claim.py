@@ -194,7 +194,7 @@ def test_simulate_three_players(run, tmp_path):
     result = run("simulate", "claim", "-n", "4", "--seed", "1", "-o", "players=3",
                  "--agents", "heuristic,random,random", "--records", str(out_dir))
     assert result.exit_code == 0, result.output
-    for text in (" seat 0 ", " seat 1 ", " seat 2 ", "heuristic", "4 games in"):
+    for text in ("seat 0: heuristic ", "seat 1: random ", "seat 2: random ", "4 games in"):
         assert text in result.output
     records = [json.loads(f.read_text()) for f in sorted(out_dir.iterdir())]
     assert len(records) == 4 and all(r["options"]["players"] == 3 for r in records)
@@ -202,7 +202,7 @@ def test_simulate_three_players(run, tmp_path):
     swapped = run("simulate", "claim", "-n", "3", "--seed", "1", "-o", "players=4", "--agents", "random",
                   "--swap")
     assert swapped.exit_code == 0, swapped.output
-    assert " seat 3 " in swapped.output
+    assert "   seat 3 " in swapped.output.split("Per agent")[1]
 
 
 def test_simulate_with_the_wrong_number_of_agents(run):

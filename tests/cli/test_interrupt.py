@@ -114,7 +114,7 @@ def test_ctrl_c_in_simulate_reports_the_games_played_and_keeps_their_records(run
     assert result.exit_code == 130, result.output
     assert "Stopped after 4 of 20 games" in result.output
     assert len(list(out_dir.iterdir())) == 4
-    row = next(line for line in result.output.splitlines() if " seat 0 " in line).split()
+    row = next(line for line in result.output.splitlines() if line.startswith("seat 0: ")).split()
     assert row[3] == "4", "the table counts the games played"
 
 

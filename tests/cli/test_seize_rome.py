@@ -221,8 +221,8 @@ def test_simulate_three_agents(run, tmp_path):
     result = run("simulate", "seize-rome", "-n", "4", "--seed", "1", "-o", "players=3",
                  "--agents", "heuristic,random,random", "--records", str(out_dir))
     assert result.exit_code == 0, result.output
-    for text in ("Seize Rome (card game) · 4 games", " seat 0 ", " seat 1 ", " seat 2 ", "heuristic",
-                 "4 games in"):
+    for text in ("Seize Rome (card game) · 4 games", "seat 0: heuristic ", "seat 1: random ",
+                 "seat 2: random ", "4 games in"):
         assert text in result.output, text
     records = [json.loads(f.read_text()) for f in sorted(out_dir.iterdir())]
     assert len(records) == 4 and all(r["options"]["players"] == 3 for r in records)

@@ -27,16 +27,18 @@ from ludus.session import versioned
 from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_game, seat_names, write_new
 
 
-def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
+def _tally_table(title: str, head: str, rows: list[tuple[str, list[float]]], sections: bool = False) -> Table:
+    """Wins, losses, draws and the win rate with its interval, one row per ``(label, returns)``
+    under the label column ``head``. With ``sections``, a label that does not start with a space
+    opens a new section (an agent's total, above its seat rows)."""
     t = Table(title=title, title_style="bold", header_style="bold", box=box.SIMPLE_HEAD,
-              padding=(0, 1), pad_edge=False)
-    # Numbers and seat names stay whole on a narrow terminal: only a long agent spec wraps.
-    for col, just in (("agent", "left"), ("seat", "left"), ("games", "right"), ("wins", "right"),
-                      ("losses", "right"), ("draws", "right"), ("win rate", "right"),
-                      ("95% CI", "right")):
-        t.add_column(col, justify=just, no_wrap=col != "agent", overflow="fold")
-    for agent, seat, results in rows:
-        if seat == "all" and t.row_count:
+              padding=(0, 1), pad_edge=False, show_edge=False)
+    # Numbers stay whole on a narrow terminal: only the labels wrap, at a space if they can.
+    t.add_column(head, overflow="fold")
+    for col in ("games", "wins", "losses", "draws", "win rate", "95% CI"):
+        t.add_column(col, justify="right", no_wrap=True)
+    for label, results in rows:
+        if sections and t.row_count and not label.startswith(" "):
             t.add_section()     # each agent's rows (all, then by seat) apart from the next's
         n = len(results)
         wins = sum(1 for r in results if r > 0)
@@ -45,7 +47,7 @@ def _tally_table(title: str, rows: list[tuple[str, str, list[float]]]) -> Table:
         lo, hi = wilson(wins, n)
         rate = f"{wins / n:.1%}" if n else "-"
         ci = f"{lo * 100:.1f}–{hi * 100:.1f}%"
-        t.add_row(agent, seat, str(n), str(wins), str(losses), str(draws), rate, ci)
+        t.add_row(label, str(n), str(wins), str(losses), str(draws), rate, ci)
     return t
 
 
@@ -152,14 +154,16 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         # than from the other shows here, where the seat totals mix both agents.
         rows = []
         for i, spec in enumerate(specs):
-            rows.append((f"{i + 1}: {spec}", "all", [r for results in by_agent_seat[i] for r in results]))
-            rows += [("", names[p], by_agent_seat[i][p]) for p in range(n_players) if by_agent_seat[i][p]]
-        console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", rows))
-        seat_rows = [("(any)", names[p], by_seat[p]) for p in range(n_players)]
-        console.print(_tally_table("Per seat", seat_rows))
+            rows.append((f"{i + 1}: {spec}", [r for results in by_agent_seat[i] for r in results]))
+            rows += [(f"   {names[p]}", by_agent_seat[i][p]) for p in range(n_players) if by_agent_seat[i][p]]
+        console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", "agent, then by seat", rows,
+                                   sections=True), "")
+        seat_rows = [(names[p], by_seat[p]) for p in range(n_players)]
+        console.print(_tally_table("Per seat, both agents", "seat", seat_rows))
     else:
-        rows = [(spec, names[p], by_seat[p]) for p, spec in enumerate(specs)]
-        console.print(_tally_table("Results (win rate, 95% Wilson interval)", rows))
+        rows = [(f"{names[p]}: {spec}", by_seat[p]) for p, spec in enumerate(specs)]
+        console.print(_tally_table("Results (win rate, 95% Wilson interval)", "seat: agent", rows))
+    console.print()
     mean_len = sum(lengths) / n
     draws = sum(1 for i in range(n) if all(by_seat[p][i] == 0 for p in range(n_players)))
     console.print(f"{n} games in {elapsed:.2f} s · [bold]{pace(n, elapsed)}[/bold] "
