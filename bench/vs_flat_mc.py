@@ -17,6 +17,12 @@ otherwise; the report gives the score with its 95 % Wilson interval. Games are a
     python bench/vs_flat_mc.py claim --time 0.2 -n 200 --log runs/claim-flat-0.2.jsonl -j 2
     python bench/vs_flat_mc.py caesar-cleopatra --time 1 -n 200 --log runs/cc-flat-1.jsonl
     python bench/vs_flat_mc.py seize-rome -o players=3 --time 0.2 -n 60 --log runs/sr3.jsonl
+
+With ``--phase N`` (Claim only) the two agents meet in phase N alone: in the other phase every
+seat is played by ISMCTS with the same budget, so the score says what ISMCTS gains over the
+baseline in that phase.
+
+    python bench/vs_flat_mc.py claim --phase 1 --time 0.2 -n 200 --log runs/claim-phase1.jsonl
 """
 
 from __future__ import annotations
@@ -71,13 +77,15 @@ def play(job: dict) -> dict:
     game = ludus.make(job["game"], **job["options"])
     state = game.new_state(seed=job["seed"])
     spec = f"ismcts:time={job['time']}" + (f",{job['search']}" if job.get("search") else "")
-    agents = [make_agent(spec, game, seed=derive_seed(job["seed"], "ismcts", p))
-              if p == job["ismcts_seat"] else
+    searches = [make_agent(spec, game, seed=derive_seed(job["seed"], "ismcts", p)) for p in range(game.num_players)]
+    agents = [searches[p] if p == job["ismcts_seat"] else
               FlatMonteCarlo(game, seed=derive_seed(job["seed"], "flat", p), time_limit=job["time"])
               for p in range(game.num_players)]
+    duel = job.get("phase")          # None: the agents meet through the whole game
     while not state.is_terminal:
         p = state.current_player
-        state.apply(choose(agents[p], state, p), player=p)
+        agent = agents[p] if duel is None or state.phase == duel else searches[p]
+        state.apply(choose(agent, state, p), player=p)
     returns = list(state.returns())
     return {**job, "returns": returns, "decisions": len(state.history)}
 
@@ -100,22 +108,27 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0, help="the first deal's seed (deals are seed, seed+1, ...)")
     ap.add_argument("--search", default="", metavar="K=V,...",
                     help="ISMCTS parameters beyond the time, e.g. c=1.0,rollout=heuristic (default: the game's)")
+    ap.add_argument("--phase", type=int, choices=(1, 2),
+                    help="Claim: the agents meet in this phase only; ISMCTS plays every seat in the other")
     ap.add_argument("-j", "--workers", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--log", required=True, help="JSON-lines file of finished games (resumed if it exists)")
     args = ap.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     game = ludus.make(args.game, **options)
+    if args.phase is not None and game.id != "claim":
+        ap.error(f"--phase is for Claim and its two phases, not {game.id}")
     seats = game.num_players
     deals = math.ceil(args.games / seats)
     jobs = [{"game": args.game, "options": options, "seed": args.seed + d, "ismcts_seat": (d + r) % seats,
-             "time": args.time, **({"search": args.search} if args.search else {})}
+             "time": args.time, **({"search": args.search} if args.search else {}),
+             **({"phase": args.phase} if args.phase else {})}
             for d in range(deals) for r in range(seats)]
     log = pathlib.Path(args.log)
     done = []
     if log.exists():
         done = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     key = lambda j: (j["game"], json.dumps(j["options"], sort_keys=True), j["seed"], j["ismcts_seat"], j["time"],  # noqa: E731
-                     j.get("search", ""))
+                     j.get("search", ""), j.get("phase"))
     have = {key(line) for line in done}
     todo = [j for j in jobs if key(j) not in have]
     print(f"{args.game} {options or ''}: {len(done)} games logged, {len(todo)} to play at {args.time} s a move",
@@ -136,8 +149,9 @@ def main(argv: list[str] | None = None) -> None:
     total = sum(score(line) for line in mine)
     lo, hi = wilson(total, len(mine))
     search = f",{args.search}" if args.search else ""
-    print(f"ismcts:time={args.time}{search} against flat Monte Carlo at {args.time} s, {args.game} {options or ''}: "
-          f"{total / max(len(mine), 1):.1%} of {len(mine)} games (95 % interval {lo:.1%} … {hi:.1%})")
+    where = f" in phase {args.phase} only" if args.phase else ""
+    print(f"ismcts:time={args.time}{search} against flat Monte Carlo at {args.time} s{where}, {args.game} "
+          f"{options or ''}: {total / max(len(mine), 1):.1%} of {len(mine)} games (95 % interval {lo:.1%} … {hi:.1%})")
 
 
 if __name__ == "__main__":

@@ -47,3 +47,21 @@ def test_flat_monte_carlo_beats_random_play():
             state.apply(agent.act(state.perspective(p)) if p == me else other.choice(state.legal_actions()))
         wins += flat.score({"returns": state.returns(), "ismcts_seat": me})
     assert wins >= 17       # 18 (deterministic: fixed tries); always the lowest card scores 13
+
+
+def test_with_a_phase_the_baseline_moves_in_that_phase_only(monkeypatch):
+    """--phase N: flat Monte Carlo plays its seat in phase N; ISMCTS plays it in the other."""
+    seen = []
+    act = flat.FlatMonteCarlo.act
+
+    def noting(self, perspective):
+        seen.append(perspective.observation["phase"])
+        return act(self, perspective)
+
+    monkeypatch.setattr(flat.FlatMonteCarlo, "act", noting)
+    for phase in (1, 2):
+        seen.clear()
+        line = flat.play({"game": "claim", "options": {}, "seed": 3, "ismcts_seat": 0, "time": 0.002,
+                          "phase": phase})
+        assert seen and set(seen) == {phase}
+        assert line["phase"] == phase                # logged, so a resumed run keeps it apart
