@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 import pytest
@@ -217,3 +218,20 @@ def test_a_long_agent_spec_wraps_and_the_numbers_stay_whole():
     assert max(len(line) for line in result.output.splitlines()) <= 80
     assert "%" in next(line for line in result.output.splitlines() if line.startswith("seat 1:"))
     assert "seat 1" in result.output and "1 seat 1" not in result.output     # seats without names of their own
+
+
+def test_a_spec_is_shown_as_typed_not_read_as_markup(run, tmp_path, monkeypatch):
+    """A policy file named with brackets keeps them in simulate's and a tournament's tables (rich
+    would read [red] as a style)."""
+    monkeypatch.chdir(tmp_path)
+    model = pathlib.Path("[red]ppo.npz")
+    model.write_bytes((pathlib.Path(__file__).parents[2] / "examples/models/claim-ppo.npz").read_bytes())
+    result = run("simulate", "claim", "-n", "2", "--seed", "1", "--agents", f"policy:path={model},random")
+    assert result.exit_code == 0, result.output
+    table = result.output.split("Results")[1]
+    assert "[red]ppo.npz" in "".join(table.split())     # however the column folds it
+    result = run("tournament", "claim", "--agents", f"policy:path={model},random", "--games", "2", "--seed", "1",
+                 "--out", str(tmp_path / "t"))
+    assert result.exit_code == 0, result.output
+    ratings, matrix = result.output.split("Ratings")[1].split("Score of row vs column")
+    assert "[red]ppo.npz" in "".join(ratings.split()) and "[red]ppo.npz" in "".join(matrix.split())

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich import box
 from rich.console import Console, Group
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -120,16 +121,16 @@ def ratings_table(result: TournamentResult) -> Table:
               header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     for col, just in (("#", "right"), ("agent", "left"), ("rating", "right"), ("95% interval", "right"),
                       ("games", "right"), ("W-D-L", "right"), ("win rate", "right")):
-        t.add_column(col, justify=just, no_wrap=True)
+        t.add_column(col, justify=just, no_wrap=col != "agent", overflow="fold")   # a long spec wraps
     for rank, i in enumerate(result.ranking()):
         r, rec = result.ratings[i], result.records[i]
         rate = f"{rec.wins / rec.games:.1%}" if rec.games else "-"
-        t.add_row(str(rank + 1), result.tournament.names[i], f"{r.rating:+.0f}", f"{r.lo:+.0f} … {r.hi:+.0f}",
+        t.add_row(str(rank + 1), Text(result.tournament.names[i]), f"{r.rating:+.0f}", f"{r.lo:+.0f} … {r.hi:+.0f}",
                   str(rec.games), f"{rec.wins}-{rec.draws}-{rec.losses}", rate)
     together = [" and ".join(result.tournament.names[i] for i in group) for group in result.groups if len(group) > 1]
     if together:
         t.caption = ("Always partners, so rated as one team, each showing half its rating: "
-                     + "; ".join(together) + ".")
+                     + escape("; ".join(together)) + ".")
     return t
 
 
@@ -142,13 +143,13 @@ def matrix_table(result: TournamentResult) -> Group:
     t = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     t.add_column("", no_wrap=True)
     for j in order:
-        t.add_column(names[j], justify="right", no_wrap=True)
+        t.add_column(Text(names[j]), justify="right", no_wrap=True)
     for i in order:
         cells = []
         for j in order:
             v = result.score_rate(i, j) if i != j else None
             cells.append("·" if i == j else "-" if v is None else f"{v:.0%}")
-        t.add_row(names[i], *cells)
+        t.add_row(Text(names[i]), *cells)
     head = Text.assemble(("Score of row vs column", "bold"), f" (wins + ½ draws; {each})")
     return Group(head, t)
 

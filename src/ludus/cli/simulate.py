@@ -15,6 +15,7 @@ from rich import box
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from ludus.agents.base import split_agent_specs
 from ludus.arena import Tournament, wilson
@@ -47,7 +48,7 @@ def _tally_table(title: str, head: str, rows: list[tuple[str, list[float]]], sec
         lo, hi = wilson(wins, n)
         rate = f"{wins / n:.1%}" if n else "-"
         ci = f"{lo * 100:.1f}–{hi * 100:.1f}%"
-        t.add_row(label, str(n), str(wins), str(losses), str(draws), rate, ci)
+        t.add_row(Text(label), str(n), str(wins), str(losses), str(draws), rate, ci)
     return t
 
 
@@ -159,7 +160,7 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", "agent, then by seat", rows,
                                    sections=True), "")
         seat_rows = [(names[p], by_seat[p]) for p in range(n_players)]
-        console.print(_tally_table("Per seat, both agents", "seat", seat_rows))
+        console.print(_tally_table("Per seat, every agent", "seat", seat_rows))
     else:
         rows = [(f"{names[p]}: {spec}", by_seat[p]) for p, spec in enumerate(specs)]
         console.print(_tally_table("Results (win rate, 95% Wilson interval)", "seat: agent", rows))
