@@ -27,6 +27,24 @@ def test_tournament_writes_everything(run, tmp_path):
         assert (out / "ratings.png").exists()
 
 
+def test_the_score_matrix_reads_by_rank_and_each_pair_adds_up(run, tmp_path):
+    """Rows in rating order, columns headed by the same ranks; a pair's two cells make 100 %
+    (draws count half to each) at whatever terminal width."""
+    result = run("tournament", "claim", "--agents", "heuristic,random,heuristic:blunder=0.5", "--games", "6",
+                 "--seed", "2", "--backend", "serial", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    ratings, matrix = result.output.split("Score of row vs column")
+    ranked = [line.split()[1] for line in ratings.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
+    rows = [line.split() for line in matrix.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"])]
+    assert "vs 1   vs 2   vs 3" in matrix
+    assert [row[1] for row in rows] == ranked
+    cells = [[None if c == "·" else int(c.rstrip("%")) for c in row[2:]] for row in rows]
+    for i in range(3):
+        assert cells[i][i] is None
+        for j in range(i + 1, 3):
+            assert abs(cells[i][j] + cells[j][i] - 100) <= 1       # each rounded to a whole percent
+
+
 def _has_matplotlib() -> bool:
     try:
         import matplotlib  # noqa: F401

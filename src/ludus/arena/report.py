@@ -135,21 +135,24 @@ def ratings_table(result: TournamentResult) -> Table:
 
 
 def matrix_table(result: TournamentResult) -> Group:
-    """Score of each row against each column (wins + half draws), with the meetings per pair."""
+    """Score of each row against each column (wins + half draws), with the meetings per pair.
+    Rows and columns go in rating order; a column is headed by its agent's rank, as in the
+    ratings table, so that long specs do not squeeze the numbers off a narrow terminal."""
     names = result.tournament.names
     order = result.ranking()
     n = {result.meetings[i][j] for i in order for j in order if i != j}
     each = f"{n.pop()} meetings per pair" if len(n) == 1 else "meetings vary by pair"
     t = Table(header_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    t.add_column("", no_wrap=True)
-    for j in order:
-        t.add_column(Text(names[j]), justify="right", no_wrap=True)
-    for i in order:
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("agent", overflow="fold")
+    for rank in range(len(order)):
+        t.add_column(f"vs {rank + 1}", justify="right", no_wrap=True)
+    for rank, i in enumerate(order):
         cells = []
         for j in order:
             v = result.score_rate(i, j) if i != j else None
             cells.append("·" if i == j else "-" if v is None else f"{v:.0%}")
-        t.add_row(Text(names[i]), *cells)
+        t.add_row(str(rank + 1), Text(names[i]), *cells)
     head = Text.assemble(("Score of row vs column", "bold"), f" (wins + ½ draws; {each})")
     return Group(head, t)
 
