@@ -73,7 +73,7 @@ def plot(result: TournamentResult, path: str | Path) -> bool:
                  xerr=[[x.rating - x.lo for x in r], [x.hi - x.rating for x in r]],
                  fmt="o", capsize=4, color="tab:blue")
     ax1.axvline(0, color="grey", lw=0.8, ls=":")
-    ax1.set_yticks(ys, names)
+    ax1.set_yticks(ys, [f"{rank}. {name}" for rank, name in enumerate(names, 1)])
     ax1.set_ylim(-0.7, k - 0.3)
     ax1.set_xlabel("rating (Elo, mean 0) with 95% interval")
     ax1.set_title("Ratings")
@@ -86,9 +86,10 @@ def plot(result: TournamentResult, path: str | Path) -> bool:
                 v = matrix[a][b]
                 ax2.text(b, a, f"{v:.0%}", ha="center", va="center", fontsize=9,
                          color="white" if abs(v - 0.5) > 0.3 else "black")
-    ax2.set_xticks(range(k), names, rotation=30, ha="right")
-    ax2.set_yticks(range(k), names)
-    ax2.set_title("Score of row against column")
+    ranks = [str(rank) for rank in range(1, k + 1)]     # the agents as numbered in the ratings
+    ax2.set_xticks(range(k), ranks)
+    ax2.set_yticks(range(k), ranks)
+    ax2.set_title("Score of row against column (by rank)")
     fig.colorbar(im, ax=ax2, fraction=0.046, pad=0.04)
     fig.suptitle(f"{t.game.title} · {t.games_per_table} games per table · seed {t.seed}")
     fig.tight_layout()
