@@ -78,6 +78,7 @@ class Solver:
 
 
 def play(game, seed: int, ismcts_seat: int, time_limit: float, cards: int, tally: collections.Counter) -> None:
+    """One game of ISMCTS against flat Monte Carlo; its late phase-2 moves are checked into ``tally``."""
     state = game.new_state(seed=seed)
     agents = [make_agent(f"ismcts:time={time_limit}", game, seed=derive_seed(seed, "ismcts", p))
               if p == ismcts_seat else
