@@ -12,6 +12,8 @@ score of the first agent with its 95 % Wilson interval, per seat and in all.
     python bench/strength.py claim ismcts:hard,heuristic,heuristic -o players=3 --log ...
     python bench/strength.py claim ismcts:hard,heuristic,ismcts:hard,heuristic -o players=4 --log ...
     python bench/strength.py claim ismcts:hard,heuristic -n 400 --log runs/claim-hard.jsonl --report
+    python bench/strength.py caesar-cleopatra ismcts:iterations=3000,heuristic -o edition=2024 \
+        --seat 1 -n 400 --log runs/caesar-3000.jsonl
 
 The agents fill the seats of a table in order (two agents on a 3-seat table: the second fills
 both other seats; a 4-seat table is always given whole and played with fixed partners, so that
@@ -21,7 +23,9 @@ spec is on its side (Claim's partners). Each game line records the commit it was
 The log is a ``ludus.arena.Journal`` whose header is this script's own (its arguments, as the
 logs in ``bench/strength/`` have it). A game scores 1 for that side when its best return is
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
-plays every seat of every deal.
+plays every seat of every deal. ``--seat K`` keeps only the games where the measured agent sits
+at seat K (half of them with two seats): the way to study one seat, e.g. a seat gap, at half the
+cost; the deals stay those of the whole run, so ``bench/paired.py`` pairs two such runs.
 """
 
 from __future__ import annotations
@@ -43,9 +47,11 @@ from ludus.core.options import parse_option_strings
 
 
 def planned_games(head: dict) -> int:
-    """Games the run plays in all: ``--games`` rounded up to whole rotations of the seats."""
+    """Games the run plays in all: ``--games`` rounded up to whole rotations of the seats, one
+    game a deal where the run keeps one seat."""
     seats = len(head["specs"])
-    return math.ceil(head["games"] / seats) * seats
+    deals = math.ceil(head["games"] / seats)
+    return deals if "seat" in head else deals * seats
 
 
 def score(game: dict, side: set[int]) -> float:
@@ -66,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-j", "--workers", type=int, default=None)
     ap.add_argument("--log", required=True, type=pathlib.Path, help="JSON-lines file of finished games")
     ap.add_argument("--report", action="store_true", help="only report what the log holds; play nothing")
+    ap.add_argument("--seat", type=int, default=None,
+                    help="play only the games where the measured agent sits at this seat (0 first)")
     args = ap.parse_args(argv)
 
     options = parse_option_strings(args.option)
@@ -76,9 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     if len(specs) != seats:
         sys.exit(f"{args.game} has {seats} seats: give {seats} agents (with 4 seats always the whole "
                  f"table, so partners are explicit: A,B,A,B) or, up to 3 seats, 2; not {len(specs)}")
+    if args.seat is not None and not 0 <= args.seat < seats:
+        sys.exit(f"--seat {args.seat} is not a seat of this {seats}-seat table; give 0 to {seats - 1}")
     tournament = Tournament(args.game, specs, games=args.games, seed=args.seed, options=options, partners="fixed")
     fingerprint = {"game": args.game, "options": tournament.options, "specs": specs,
                    "games": args.games, "seed": args.seed}
+    if args.seat is not None:          # only then: the logs of whole runs keep their header
+        fingerprint["seat"] = args.seat
     journal = Journal(args.log, fingerprint)   # the run's header; a line cut short by a stop is cut off
     try:
         done = journal.load(repair=not args.report)
@@ -88,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         if done:
             report(list(done.values()), specs)
         return 0
-    units = [u for u in tournament.units() if u.index not in done]   # one table: the rotations of specs
+    units = [u for u in tournament.units() if u.index not in done   # one table: the rotations of specs
+             and (args.seat is None or u.seats[args.seat] == 0)]
     print(f"{len(done)} games in the log, {len(units)} to play", flush=True)
     start = time.time()
 

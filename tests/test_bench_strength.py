@@ -8,6 +8,8 @@ import json
 import pathlib
 import sys
 
+import pytest
+
 import ludus
 
 _BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench"
@@ -49,3 +51,19 @@ def test_the_table_row_scores_the_measured_agent_by_seat(tmp_path):
     row = strength_table.row(log)
     assert "| Claim | ismcts:hard vs heuristic | defaults | 3 of 400 | 50.0% |" in row
     assert "| 75% of 2 / 0% of 1 |" in row and "abc (2), not recorded (1)" in row
+
+
+def test_a_run_kept_to_one_seat_plays_every_deal_from_that_seat_only(tmp_path, capsys):
+    log = tmp_path / "seat1.jsonl"
+    assert strength.main(["claim", "random,heuristic", "-n", "6", "--seat", "1", "-j", "1", "--log", str(log)]) == 0
+    head, *games = [json.loads(line) for line in log.read_text().splitlines()]
+    assert head["seat"] == 1 and strength.planned_games(head) == 3
+    assert sorted(g["index"] // 2 for g in games) == [0, 1, 2]       # three deals, each once
+    assert all(g["seats"][1] == 0 for g in games)                      # the measured agent at seat 1
+    assert "from seat 1" in capsys.readouterr().out
+
+
+def test_a_seat_the_table_lacks_is_refused(tmp_path):
+    with pytest.raises(SystemExit, match="--seat 2 is not a seat of this 2-seat table; give 0 to 1"):
+        strength.main(["claim", "random,heuristic", "--seat", "2", "--log", str(tmp_path / "x.jsonl")])
+    assert not (tmp_path / "x.jsonl").exists()
