@@ -8,7 +8,7 @@ from .encoding import Encoder, Layout, spread_pools
 
 
 class SeizeRomeEncoder(Encoder):
-    version = 1
+    version = 2     # 2: next_layer is the nearest revealed layer (version 1 put the one beneath it there)
 
     def __init__(self, game):
         o = game.options
@@ -39,7 +39,8 @@ class SeizeRomeEncoder(Encoder):
         lay.add("hand_sizes", n, high=deck, doc="per seat: cards in hand")
         lay.add("bonus_cards_drawn", n, high=self.long, doc="per seat: its bonus draws so far")
         lay.add("pile", 3, high=deck, doc="the pile: its size, cards never seen on top, revealed cards below")
-        lay.add("next_layer", t, high=cards, doc="the revealed layer nearest the top, beneath the unseen cards")
+        lay.add("next_layer", t, high=cards,
+                doc="the revealed layer nearest the top, beneath the unseen cards, as laid (some may be drawn)")
         lay.add("deeper_layers", t, high=cards, doc="the revealed layers beneath it")
         lay.add("layers_beneath", 1, high=self.rounds, doc="how many revealed layers wait beneath")
         lay.add("discard", t, high=cards, doc="cards out of the game (played_cards=discard)")
@@ -82,8 +83,10 @@ class SeizeRomeEncoder(Encoder):
         pile = o["pile"]
         for i, key in enumerate(("size", "never_seen_on_top", "revealed_below")):
             v[lay["pile"].at(i)] = pile[key]
-        for i, layer in enumerate(pile["layers_beneath"]):
-            count("next_layer" if i == 0 else "deeper_layers", layer)
+        if pile["next_layer"] is not None:   # how many of its cards are left: revealed_below less the deeper
+            count("next_layer", pile["next_layer"]["cards"])
+        for layer in pile["layers_beneath"]:
+            count("deeper_layers", layer)
         v[lay["layers_beneath"].at(0)] = len(pile["layers_beneath"])
         count("discard", o["discard"])
         last = o["last_round"]

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from .helpers import COLOURS, area, canon, hand, legal, of, play, position, rome, under
+from .helpers import COLOURS, area, canon, card, check_consistent, hand, legal, of, play, position, rome, under
 
 RNGS = 60
 
@@ -82,7 +82,9 @@ def test_S18_revealed_cards_of_past_rounds_are_public():
         assert red.cards == (("red 2", "wild"), ("red 6",)) and red.winner == 1
         assert s.observe(viewer)["last_round"]["strengths"][0] == [3, 6]
         assert s.observe(viewer)["last_round"]["cards"][0] == [["red 2", "wild"], ["red 6"]]
-    assert s.observe(0)["pile"] == {"size": 3, "never_seen_on_top": 0, "revealed_below": 3, "layers_beneath": []}
+    assert s.observe(0)["pile"] == {"size": 3, "never_seen_on_top": 0, "revealed_below": 3,
+                                    "next_layer": {"cards": ["red 2", "red 6", "wild"], "left": 3},
+                                    "layers_beneath": []}
 
 
 def test_S18_events_show_a_card_only_to_its_owner():
@@ -405,3 +407,93 @@ def test_S18_worlds_of_worlds_keep_an_undrawn_layer_under_the_top():
     for k in range(60):
         w = s.resample(0, random.Random(k)).resample(1, random.Random(1000 + k))
         assert sorted(under(w)) == ["red 5", "wild"]
+
+
+# -- the revealed layers under the pile, in the observation -----------------------------------------
+
+def _piles(state) -> dict:
+    """The pile as every viewer sees it: S13's layers are public, so all seats and the spectator
+    see the same."""
+    piles = [state.observe(viewer)["pile"] for viewer in [*range(state.n), None]]
+    assert all(p == piles[0] for p in piles), piles
+    return piles[0]
+
+
+def _layers(state) -> list:
+    """Every revealed layer the pile shows, nearest the top first: (its cards as laid, how many
+    of them are left), the layers beneath whole."""
+    pile = _piles(state)
+    nearest = pile["next_layer"]
+    layers = ([] if nearest is None else [(nearest["cards"], nearest["left"])]) + \
+        [(cards, len(cards)) for cards in pile["layers_beneath"]]
+    assert pile["revealed_below"] == sum(left for _, left in layers), pile
+    return layers
+
+
+_LAYER = ["yellow 1", "purple 2", "wild"]   # a layer revealed in an earlier round, sorted as shown
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_S13_S18_the_observation_shows_every_revealed_layer_the_nearest_included(players):
+    """A revealed layer (yellow 1, purple 2, wild) lies under the never-seen top. Round 1's played
+    cards go beneath it (S13): the observation lists both, the nearest first, and goes on listing
+    the nearest, as laid, while it is drawn from, with how many of its cards are left; once it is
+    used up the next one is the nearest."""
+    plays = ["red 5", "red 2"] + (["blue 3", "blue 1"] if players == 4 else [])
+    played = ["red 2", "red 5"] + (["blue 1", "blue 3"] if players == 4 else [])   # sorted as shown
+    top = ["purple 6", "purple 5", "green 1", "green 2", "green 3", "green 4", "green 5", "green 6"]
+    s = position(players, hands={q: [c] for q, c in enumerate(plays)},
+                 pile=["yellow 1", "wild", "purple 2", *top], pile_unseen=len(top), to_move=0)
+    assert _layers(s) == [(_LAYER, 3)]
+    play(s, *(f"{q}: play {c}" for q, c in enumerate(plays)))
+    play(s, *(f"{q}: draw" for q in range(players)))   # the round ends; a bonus card per region won
+    assert s.round == 2 and _layers(s) == [(_LAYER, 3), (played, len(played))]
+    # round 2 on: only draws, each round n of them from seat 0 on (the starter)
+    unseen = s.pile_unseen
+    play(s, *(f"{k % players}: draw" for k in range(unseen)))     # the never-seen top is gone
+    assert s.pile_unseen == 0 and _layers(s) == [(_LAYER, 3), (played, len(played))]
+    play(s, f"{unseen % players}: draw")                          # one card of the nearest layer
+    # the others do not see which (S18): every viewer is shown the layer as laid, and what is left
+    assert _layers(s) == [(_LAYER, 2), (played, len(played))]
+    play(s, *(f"{(unseen + k) % players}: draw" for k in (1, 2)))  # the nearest layer is used up
+    assert _layers(s) == [(played, len(played))]
+    assert sorted(s.zones()["pile"]) == sorted(played)
+    check_consistent(s)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_S13_S18_along_seeded_games_the_pile_shows_the_layers_every_viewer_saw_laid(players):
+    """Random games, followed through the spectator's events alone: each round's revealed cards
+    go under the pile as a layer (S13); draws take the never-seen top, then the nearest layer's
+    cards. Every viewer's observation lists exactly these layers, the nearest first with what is
+    left of it, and the true pile holds what they say."""
+    partly_drawn_over_another = 0
+    for seed in range(6):
+        s = rome(players=players).new_state(seed=seed)
+        rng = random.Random(seed)
+        unseen, layers, revealed = s.pile_unseen, [], []   # layers: [cards as laid, left], nearest first
+        while not s.is_terminal:
+            assert _layers(s) == [(cards, left) for cards, left in layers]
+            pile, start = s.zones()["pile"], 0               # bottom first: the deepest layer first
+            for cards, left in reversed(layers):
+                there = pile[start:start + left]
+                assert len(there) == left and not Counter(there) - Counter(cards), (there, cards)
+                start += left
+            assert len(pile) - start == unseen
+            partly_drawn_over_another += len(layers) > 1 and layers[0][1] < len(layers[0][0])
+            for e in s.apply(rng.choice(s.legal_actions())):
+                kind = type(e).__name__
+                if kind == "CardDrawn":
+                    if unseen:
+                        unseen -= 1
+                    else:
+                        layers[0][1] -= 1
+                        if not layers[0][1]:
+                            layers.pop(0)
+                elif kind == "RegionRevealed":
+                    revealed += [c for cs in e.seen_by(None).cards for c in cs]
+                elif kind == "CardsReturned" and e.where == "bottom":
+                    layers.append([sorted(revealed, key=card), len(revealed)])
+                elif kind == "RoundEnded":
+                    revealed = []
+    assert partly_drawn_over_another > 10, "no game drew from a layer with another beneath it"

@@ -159,7 +159,8 @@ def test_S13_bottom_played_cards_go_shuffled_under_the_pile():
         assert s.zones()["discard"] == aside and of(events, "CardsReturned")[0].count == 7
         assert of(events, "CardsReturned")[0].where == "bottom"
         assert s.observe(None)["pile"] == {"size": 8, "never_seen_on_top": 1, "revealed_below": 7,
-                                    "layers_beneath": []}
+                                           "next_layer": {"cards": played, "left": 7},
+                                           "layers_beneath": []}
         orders.add(tuple(under(s)))
     assert len(orders) > 6        # shuffled (by the game's chance, so the same seed, the same order)
 

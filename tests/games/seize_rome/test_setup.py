@@ -114,7 +114,7 @@ def test_S4_five_cards_each_the_rest_is_the_face_down_pile(players):
     obs = s.observe(None)
     assert obs["hand_sizes"] == [5] * players
     assert obs["pile"] == {"size": 36 - 5 * players, "never_seen_on_top": 36 - 5 * players, "revealed_below": 0,
-                           "layers_beneath": []}
+                           "next_layer": None, "layers_beneath": []}
     assert obs["round"] == 1 and obs["controlled"] == [0] * players and obs["discard"] == []
     check_consistent(s)
     assert Counter(c for cs in s.zones().values() for c in cs) == Counter(game.all_cards())

@@ -23,8 +23,10 @@ game's notation and returns the events.
 >>> bonus = events[-3]
 >>> bonus.player, bonus.bonus, bonus.seen_by(1).card  # ... and draws a bonus card seat 1 does not see
 (0, True, None)
->>> s.controllers[:2], s.observe(None)["pile"]     # blue keeps its controller; red 5, red 4 under the pile
-([0, 1], {'size': 2, 'never_seen_on_top': 0, 'revealed_below': 2, 'layers_beneath': []})
+>>> s.controllers[:2], s.observe(None)["pile"]["size"]   # blue keeps its controller; red 5, red 4 ...
+([0, 1], 2)
+>>> s.observe(None)["pile"]["next_layer"]        # ... under the pile, a layer everyone saw revealed
+{'cards': ['red 4', 'red 5'], 'left': 2}
 
 Cards are written as in the notation: ``"red 5"`` (a unique colour prefix reads: ``"re 5"``) and
 ``"wild"``, as a list or one comma-separated string (``"red 5, wild"``). Regions are colour names
@@ -283,7 +285,8 @@ def position(
     s.pile = list(the_pile)
     s.pile_unseen = unseen
     # S18: the cards the revealed bottom layer may hold: what lies there and what was drawn from it
-    s.layer = frozenset(s.pile[:len(s.pile) - unseen]) | frozenset(c for xs in drawn_low for c in xs)
+    s.laid = tuple(sorted(s.pile[:len(s.pile) - unseen] + [c for xs in drawn_low for c in xs]))
+    s.layer = frozenset(s.laid)
     s.below = []
     # a hand-set position forgets earlier layers: only the cards of this one are barred
     s.barred = [frozenset() if drawn_low[q] else s.layer - {WILD} for q in range(n)]
@@ -379,6 +382,10 @@ def check_consistent(state: SeizeRomeState) -> None:
             assert sorted(s.pile[start:start + len(layer)]) == list(layer), "a waiting layer is not in the pile"
             start += len(layer)
         revealed = len(s.pile) - s.pile_unseen
+        # the nearest layer as laid (public) and as a set (what its zone accepts, below); a world
+        # may hold more wilds there than were laid: the pools forget which of a drawer's wilds
+        # came from the layer
+        assert set(s.laid) == s.layer, "the revealed layer's cards and their set differ"
         truth[s._top_zone()] = s.pile[revealed:]
         truth[s._top_zone() + 1] = s.pile[beneath:revealed]
         for z, allowed in s._accepts(p).items():   # the truth is one of the worlds it deals

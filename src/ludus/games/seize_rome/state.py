@@ -9,7 +9,9 @@ layer of cards revealed in an earlier round that lies under it. Zones: seat q's 
 ``q * (R + 1)``, its face-down cards in region r ``q * (R + 1) + 1 + r``; then the pile top and
 that revealed layer. Layers of later rounds wait intact beneath it (``below``, public
 multisets as sorted tuples; their order lives only in ``pile``) and take its place, one by one,
-as it is drawn up. ``barred[q]``: the revealed coloured cards seat q cannot hold — those of every
+as it is drawn up. ``laid``: the cards of that nearest layer as it was laid (a sorted tuple,
+the cards drawn from it since included; public, as they were revealed); ``layer``: the same
+cards as a set. ``barred[q]``: the revealed coloured cards seat q cannot hold — those of every
 layer laid since, less the layer's it has drawn from (each coloured card is unique). When q
 draws from a layer, its face-down cards of the round so far move to zones of their own
 (``early[q][r]`` of them, after the pile zones), which keep out the cards q was barred from
@@ -60,7 +62,7 @@ class SeizeRomeState(State):
         "n", "regions", "wild_value", "to_win", "round_fixed", "voluntary_pass", "deck_out_ends",
         "persistent", "tie_clears", "to_bottom", "exhaustion_most", "max_rounds",
         "hands", "board", "pile", "pile_unseen", "discard", "table", "controllers", "first", "starter",
-        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "below",
+        "round", "quiet", "deck_out", "bonus_drawn", "last_round", "end_reason", "know", "layer", "laid", "below",
         "barred", "early", "early_bar", "_returns",
     )
 
@@ -95,7 +97,7 @@ class SeizeRomeState(State):
         s.last_round = None
         s.end_reason = ""
         s._returns = None
-        s.layer, s.below = frozenset(), []
+        s.layer, s.laid, s.below = frozenset(), (), []
         s.barred = [frozenset()] * s.n
         s.early, s.early_bar = [(0,) * s.regions] * s.n, [frozenset()] * s.n
         deck = build_deck(s.regions, o.wilds)
@@ -367,7 +369,7 @@ class SeizeRomeState(State):
     def _lay_revealed(self, cards: list[int]) -> None:
         """``cards``, seen by everyone, become the revealed layer right under the pile's
         never-seen top (one known pool in every seat's knowledge)."""
-        self.layer = frozenset(cards)
+        self.layer, self.laid = frozenset(cards), tuple(sorted(cards))
         coloured = self.layer - {WILD}
         self.barred = [barred | coloured for barred in self.barred]
         counts = [0] * NUM_CARDS

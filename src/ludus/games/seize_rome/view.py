@@ -23,6 +23,10 @@ def observe(s, player: int | None) -> dict:
             region["yours"] = _names(s.board[r][player])
         regions.append(region)
     bottom = len(s.pile) - s.pile_unseen
+    # S13, S18: the revealed layer nearest the top (drawn once the unseen top is gone): the cards
+    # it held when laid are public (everyone saw them revealed), and so is how many are left in
+    # it; which of them were drawn is known only to those who drew them (their knowledge)
+    left = bottom - sum(map(len, s.below))
     obs = {
         "game": "seize-rome",
         "seat": player,
@@ -37,6 +41,7 @@ def observe(s, player: int | None) -> dict:
         "hand_sizes": [len(h) for h in s.hands],
         "bonus_cards_drawn": list(s.bonus_drawn),
         "pile": {"size": len(s.pile), "never_seen_on_top": s.pile_unseen, "revealed_below": bottom,
+                 "next_layer": {"cards": _names(s.laid), "left": left} if left else None,
                  # later rounds' revealed cards, intact under the layer drawn next (top first)
                  "layers_beneath": [_names(layer) for layer in s.below]},
         "discard": _names(s.discard),

@@ -1,8 +1,9 @@
 // Seize Rome's board: the regions (name, controller, every seat's face-down stack, your own cards
 // there, the last round's reveal), the pile, the hands, and the final count. A coloured card goes
 // only into its own region, so a card in the hand is its own move; a wild needs a region: a click
-// on it picks it up, the regions it may go to light up, and a click on one plays it there (a
-// second click on the wild, Cancel or Escape puts it back). Drawn from the seat's observation alone.
+// on it picks it up, the regions it may go to light up (the keyboard focus goes on to the first
+// of them), and a click on one plays it there (a second click on the wild, Cancel or Escape puts
+// it back, the focus with it). Drawn from the seat's observation alone.
 
 import { h } from "../js/dom.js";
 import { facts, moveButton, otherMoves, places } from "./common.js";
@@ -122,7 +123,14 @@ function pile(ctx) {
     [ctx.t("sr.pile.unseen"), String(o.pile.never_seen_on_top)],
     [ctx.t("sr.pile.revealed"), String(o.pile.revealed_below)],
   ];
-  o.pile.layers_beneath.forEach((layer, i) => rows.push([ctx.t("sr.pile.layer", { n: i + 1 }), minis(layer, `layer:${i}`)]));
+  // S13: the revealed layers, nearest the top first (numbered from 1): the nearest as it was laid,
+  // with how many of its cards are left once it is drawn from (which ones, only their drawers
+  // know), then the layers waiting whole beneath it
+  const next = o.pile.next_layer;
+  const layers = [...(next ? [next] : []), ...o.pile.layers_beneath.map((cards) => ({ cards, left: cards.length }))];
+  layers.forEach(({ cards, left }, i) => rows.push([ctx.t("sr.pile.layer", { n: i + 1 }),
+    h("span.layer", { "data-layer": i + 1, "data-left": left }, minis(cards, `layer:${i}`),
+      left < cards.length ? h("span.quiet", {}, " ", ctx.t("sr.pile.layer.left", { left, n: cards.length })) : null)]));
   if (o.discard.length) rows.push([ctx.t("sr.discard"), minis(o.discard, "discard")]);
   return h("section.pile", {}, h("h3", {}, ctx.t("sr.pile")), facts(rows),
     h("div.buttons", {}, ctx.legalMoves.has("draw") ? moveButton(ctx, "draw", ctx.t("sr.draw")) : null,
@@ -148,7 +156,13 @@ function hand(ctx) {
       "data-leads-to": wilds.join("\n"),
       "aria-pressed": on ? "true" : "false", "aria-label": ctx.t("sr.wild.pick"), title: ctx.t("sr.wild.pick"),
       disabled: !wilds.length || ctx.busy,
-      onclick: wilds.length ? () => { picked = on ? null : { seq: ctx.view.seq, key: where }; again(); } : null,
+      // a pick sends the keyboard on to the first region the wild may go to (in the regions,
+      // earlier on the page than the hand); putting it back brings the focus back here
+      onclick: wilds.length ? () => {
+        picked = on ? null : { seq: ctx.view.seq, key: where };
+        const first = o.regions.find((r) => wilds.includes(`play wild ${r.colour}`));
+        again(picked && first ? `wild:${first.colour}` : undefined);
+      } : null,
     }, face(name));
   });
   return h("section.hand", { "aria-label": ctx.t("sr.hand") }, h("h3", {}, ctx.t("sr.hand"),
