@@ -3,11 +3,14 @@ and its record (only once the game is over)."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 import pytest
 
 import ludus
+from ludus.core.errors import OptionError
 
 
 def test_games_list_seats_options_values_and_defaults(server):
@@ -33,6 +36,67 @@ def test_option_values_and_defaults_share_their_option_s_declared_json_type(serv
     assert rome["voluntary_pass"] == {**rome["voluntary_pass"], "type": "boolean", "values": [False, True],
                                       "default": False}
     assert rome["first_player"]["type"] == "text" and rome["first_player"]["values"][:3] == ["random", "0", "1"]
+
+
+def _accepted(game_id: str, options: dict) -> bool:
+    try:
+        ludus.make(game_id, **options)
+    except OptionError:
+        return False
+    return True
+
+
+def _offered(option: dict, chosen: dict) -> list:
+    """The values a form offers for ``option`` after the choices ``chosen`` above it, as the
+    lobby reads ``valid``: those of the entry whose ``when`` the choices match."""
+    entry = [v for v in option["valid"] if all(chosen[n] == x for n, x in v["when"].items())]
+    assert len(entry) == 1, (option["name"], chosen)
+    return entry[0]["values"]
+
+
+def test_each_option_s_valid_values_are_those_the_game_accepts_with_the_options_above_it(server):
+    """/api/games says, per option, the values valid under each combination of the earlier
+    options it depends on: exactly those ``ludus.make`` accepts (the rest at their defaults);
+    and a form that offers only those never makes a combination the game refuses, nor leaves
+    out one it accepts."""
+    games = {g["id"]: g for g in server.http.get("/api/games").json()}
+    rng = random.Random(3)
+    for gid, game in games.items():
+        options = game["options"]
+        for i, option in enumerate(options):
+            earlier = [o["name"] for o in options[:i]]
+            assert set(option["depends_on"]) <= set(earlier), option["name"]
+            conditions = [entry["when"] for entry in option["valid"]]
+            assert [list(c) for c in conditions] == [option["depends_on"]] * len(conditions)
+            kinds = {o["name"]: o["values"] for o in options}
+            every = [dict(zip(option["depends_on"], values, strict=True))
+                     for values in itertools.product(*(kinds[n] for n in option["depends_on"]))]
+            assert conditions == [c for c in every if _accepted(gid, c)], option["name"]
+            for entry in option["valid"]:
+                assert entry["values"] == [v for v in option["values"]
+                                           if _accepted(gid, {**entry["when"], option["name"]: v})], entry
+        for _ in range(300):
+            chosen = {}                                   # the form, choosing at random among the values offered
+            for option in options:
+                chosen[option["name"]] = rng.choice(_offered(option, chosen))
+            assert _accepted(gid, chosen), chosen
+            drawn = {o["name"]: rng.choice(o["values"]) for o in options}      # any combination the game accepts
+            if _accepted(gid, drawn):
+                for i, option in enumerate(options):
+                    assert drawn[option["name"]] in _offered(option, {o["name"]: drawn[o["name"]] for o in options[:i]})
+    claim = {o["name"]: o for o in games["claim"]["options"]}
+    assert claim["first_leader"]["depends_on"] == ["players"]
+    assert _offered(claim["first_leader"], {"players": 2}) == ["random", "0", "1"]
+    rome = {o["name"]: o for o in games["seize-rome"]["options"]}
+    assert _offered(rome["first_player"], {"players": 2}) == ["random", "0", "1"]
+    assert _offered(rome["regions_to_win"], {"regions": 3}) == ["auto", "1", "2", "3"]
+    assert rome["wilds"]["depends_on"] == ["players", "regions"]        # a deck too small only for both at once
+    assert min(_offered(rome["wilds"], {"players": 4, "regions": 3})) == 3
+    cc = {o["name"]: o for o in games["caesar-cleopatra"]["options"]}
+    assert _offered(cc["orgies"], {"edition": "2024"}) == [3]          # its default alone: it does not apply
+    assert _offered(cc["discard_by"], {"edition": "classic"}) == ["outcome"]
+    assert _offered(cc["discard_by"], {"edition": "2024"}) == ["outcome", "totals"]
+    assert cc["wrath"]["depends_on"] == [] and cc["wrath"]["valid"] == [{"when": {}, "values": ["all", "face-up"]}]
 
 
 @pytest.mark.parametrize("given", [

@@ -294,3 +294,25 @@ def test_a_seat_told_the_game_is_over_gets_the_replay_at_once(server, monkeypatc
         assert me.view["over"]
         r = server.http.get(f"/api/tables/{table}/replay?seat=0")
     assert r.status_code == 200, r.json()
+
+
+def test_a_decision_made_by_rule_has_no_verdict_and_is_not_counted_as_one(server, pool):
+    """Caesar & Cleopatra's search arranges the action pile by a rule, without searching: the
+    review gives those decisions no verdict (``agrees`` null) and counts them apart, neither as
+    agreed nor as differed, however the seat arranged its pile (a review once said the search
+    would have played otherwise at each)."""
+    table, tokens = server.table("caesar-cleopatra", ["person", "random"])
+    with server.client(table, tokens[0]) as me:
+        play_out([me], [], random.Random(6))
+    review = server.http.get(f"/api/tables/{table}/review?seat=0").json()
+    decisions = review["decisions"]
+    by_rule = [d for d in decisions if d["iterations"] == 0]
+    searched = [d for d in decisions if d["iterations"] > 0]
+    assert by_rule and searched
+    assert any(d["played"] != d["best"] for d in by_rule)          # arranged otherwise than the rule would
+    assert all(not d["searched"] and d["agrees"] is None and not d["far_behind"] for d in by_rule)
+    assert all(d["searched"] and d["agrees"] in (True, False) for d in searched)
+    agreed = sum(d["agrees"] for d in searched)
+    assert review["summary"] == {"decisions": len(decisions), "searched": len(searched), "agreed": agreed,
+                                 "differed": len(searched) - agreed, "by_rule": len(by_rule)}
+    assert pool.helped() == ["review"]

@@ -144,10 +144,21 @@ def review(record: dict, seat: int) -> dict:
     """``review_game`` for ``seat`` with ``REVIEW_SPEC``: each of its decisions with a choice,
     the move played and the search's, with their estimates and how often each was tried.
     ``decision`` is the decision's index in the game: the replay's step of the same number is
-    the position it was made in."""
+    the position it was made in.
+
+    A decision the game's search makes by a rule (``searched`` false, ``iterations`` 0: Caesar
+    & Cleopatra's opening arrangement) has no verdict: its ``agrees`` is null (``best`` is the
+    rule's move) and it counts neither as agreed nor as differed. ``summary`` counts them all:
+    ``decisions``, ``searched``, ``agreed`` and ``differed`` (of the searched) and ``by_rule``."""
+    reviews = list(review_game(record, seat, REVIEW_SPEC))
+    searched = [r for r in reviews if r.searched]
+    agreed = sum(r.agrees for r in searched)
     return {"seat": seat, "spec": REVIEW_SPEC,
+            "summary": {"decisions": len(reviews), "searched": len(searched), "agreed": agreed,
+                        "differed": len(searched) - agreed, "by_rule": len(reviews) - len(searched)},
             "decisions": [{"decision": r.decision, "choices": r.choices, "iterations": r.iterations,
+                           "searched": r.searched,
                            "played": str(r.played), "played_value": r.played_value, "played_visits": r.played_visits,
                            "best": str(r.best), "best_value": r.best_value, "best_visits": r.best_visits,
-                           "agrees": r.agrees, "far_behind": r.far_behind}
-                          for r in review_game(record, seat, REVIEW_SPEC)]}
+                           "agrees": r.agrees if r.searched else None, "far_behind": r.far_behind}
+                          for r in reviews]}

@@ -9,6 +9,8 @@ public facts (whose turn, the public scores, the seq) — never from the state i
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import json
 from typing import Annotated, Any, Literal
 
@@ -149,10 +151,86 @@ def games(extra: tuple[str, ...] = ()) -> list[dict]:
                     "seat_names": list(game.seat_names),
                     "options": [{"name": name, "type": value_kind(values),
                                  "values": [json_value(values, v) for v in values], "default": defaults[name],
-                                 "doc": fields[name].metadata.get("doc", "")}
+                                 "doc": fields[name].metadata.get("doc", ""), **option_rules(gid)[name]}
                                 for name, values in option_choices(game.options_class).items()],
                     "agents": [a for a in AGENTS if _offered(a, game)] + [a for a in extra if _fits(a, game)]})
     return out
+
+
+@functools.cache
+def option_rules(game_id: str) -> dict[str, dict]:
+    """Which values of each option the game accepts with the options declared before it, as
+    ``games`` lists them: per option, ``depends_on`` (the earlier options its valid values vary
+    with, in declared order) and ``valid``, one entry per combination of their values that the
+    game accepts, ``{"when": {option: value, ...}, "values": [...]}`` (one entry, with an empty
+    ``when``, where it depends on none). Every other option is at its default there. A form
+    offers, for each option in turn, the values of the entry its earlier choices match; an
+    option left with its default alone does not apply there (Caesar & Cleopatra's ``orgies`` in
+    the 2024 edition), as giving another value is refused.
+
+    Worked out by asking the game: which options each one depends on is found with its own
+    check of the options (``Game.__init__``'s first steps, quick enough to try each option
+    against every earlier one, in the context of every value of a third: Seize Rome's ``wilds``
+    depend on ``players`` and ``regions`` only together), the values listed with
+    ``ludus.make`` itself, so that they are what a new table accepts."""
+    cls = type(ludus.make(game_id))
+    choices = option_choices(cls.options_class)
+    checks = _option_check(cls, game_id)
+    names = list(choices)
+    out = {}
+    for i, name in enumerate(names):
+        earlier, values = names[:i], choices[name]
+
+        def valid(condition: dict, name=name, values=values) -> tuple:
+            return tuple(v for v in values if checks({**condition, name: v}))
+
+        contexts = [{}] + [{z: v} for z in earlier for v in choices[z] if checks({z: v})]
+        depends: set[str] = set()
+        for context in contexts:                         # does changing one earlier option alone change them?
+            base = valid(context)
+            for other in earlier:
+                if other in context or other in depends:
+                    continue
+                changed = ({**context, other: v} for v in choices[other])
+                if any(checks(cond) and valid(cond) != base for cond in changed):
+                    depends.add(other)
+        depends_on = [n for n in earlier if n in depends]
+        entries = []
+        for combination in itertools.product(*(choices[n] for n in depends_on)):
+            condition = dict(zip(depends_on, combination, strict=True))
+            if _makes(game_id, condition):
+                entries.append({"when": {n: json_value(choices[n], v) for n, v in condition.items()},
+                                "values": [json_value(values, v) for v in values
+                                           if _makes(game_id, {**condition, name: v})]})
+        out[name] = {"depends_on": depends_on, "valid": entries}
+    return out
+
+
+def _option_check(cls, game_id: str):
+    """Whether the game accepts options (declared values by name): ``Game.__init__``'s parsing
+    and the game's ``_check_options``, without building the game, remembered per combination."""
+    defaults = cls.options_class()
+
+    @functools.cache
+    def accepts(items: frozenset) -> bool:
+        given = dict(items)
+        game = cls.__new__(cls)
+        try:
+            game.options = parse_options(cls.options_class, given, game_id)
+            game._check_options({k for k in given if getattr(game.options, k) != getattr(defaults, k)})
+        except OptionError:
+            return False
+        return True
+
+    return lambda options: accepts(frozenset(options.items()))
+
+
+def _makes(game_id: str, options: dict) -> bool:
+    try:
+        ludus.make(game_id, **options)
+    except OptionError:
+        return False
+    return True
 
 
 def _offered(spec: str, game) -> bool:

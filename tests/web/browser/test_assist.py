@@ -37,6 +37,24 @@ def test_hint_tracker_replay_and_review_at_a_table_with_help_on(site, new_contex
     page.click("#tracker .tracker-head button")                 # closed again: the game goes faster
     assert page.locator("#tracker").is_hidden()
 
+    ruled = {}
+
+    def first_by_rule(route):
+        """The review, its first decision made by rule as Caesar & Cleopatra's search arranges
+        its pile (not searched, no verdict), though the seat played another move."""
+        answer = route.fetch()
+        review = answer.json()
+        d, summary = review["decisions"][0], review["summary"]
+        if d["agrees"] is not None:
+            summary["searched"] -= 1
+            summary["agreed" if d["agrees"] else "differed"] -= 1
+            summary["by_rule"] += 1
+        d.update(iterations=0, searched=False, agrees=None, far_behind=False, best=f"not {d['played']}",
+                 played_value=None, best_value=None, played_visits=0, best_visits=0)
+        ruled.update(d)
+        route.fulfill(response=answer, json=review)
+
+    page.route("**/api/tables/*/review?seat=0", first_by_rule)
     drive([page], random.Random(8))
     steps = len(httpx.get(f"{site}/api/tables/{table}/replay?seat=0", timeout=WAIT).json()["steps"])
     slider = page.wait_for_selector("#replay-step")
@@ -50,7 +68,14 @@ def test_hint_tracker_replay_and_review_at_a_table_with_help_on(site, new_contex
     page.wait_for_function("() => document.getElementById('replay-at').textContent.startsWith('Step 3 ')")
     assert page.inner_html("#replay-board") != first
     assert page.inner_text("#replay .replay-move")
-    page.wait_for_selector("#replay .review p.quiet >> text=/of your \\d+ decisions/", timeout=WAIT * 1000)
+    summary = page.wait_for_selector("#replay .review .review-summary >> text=/of your \\d+ searched decisions/",
+                                     timeout=WAIT * 1000).inner_text()
+    assert summary.endswith("Decisions made by rule, not searched (no verdict): 1.")
+    jumps = page.locator("#replay .review-step").all_inner_texts()
+    assert str(ruled["decision"]) not in jumps                  # no verdict: no disagreement to go to
+    page.fill("#replay-step", str(ruled["decision"]))
+    said = page.wait_for_selector(f"#replay .review [data-decision='{ruled['decision']}']")
+    assert said.get_attribute("class") == "quiet by-rule" and "no verdict" in said.inner_text()
 
 
 def test_the_lobby_switches_help_off_and_the_table_offers_none(site, new_context):

@@ -47,3 +47,54 @@ def test_a_seat_offers_the_levels_first_with_club_chosen(site, new_context):
     table = link.get_attribute("href").split("/t/")[1].split("#")[0]
     facts = page.request.get(f"{site}/api/tables/{table}").json()
     assert [s["agent"] for s in facts["seats"]] == [None, "club"]
+
+
+def _offered(page, name: str) -> list[str]:
+    return page.locator(f"#option-{name} option").evaluate_all("(els) => els.map((el) => el.value)")
+
+
+def test_the_options_offer_only_values_valid_with_the_choices_above_them(site, new_context):
+    """A seat to lead first only among the seats there are, regions to win only up to those in
+    play, and an option of one edition hidden in the other: as /api/games says the game accepts."""
+    page = new_page(new_context)
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    page.select_option("#game", "claim")
+    assert page.locator("#option-players").input_value() == "2"
+    assert _offered(page, "first_leader") == ["random", "0", "1"]
+    page.select_option("#option-players", "4")
+    assert _offered(page, "first_leader") == ["random", "0", "1", "2", "3"]
+    page.select_option("#option-first_leader", "3")
+    page.select_option("#option-players", "2")              # seat 3 is gone: back to the default
+    assert _offered(page, "first_leader") == ["random", "0", "1"]
+    assert page.locator("#option-first_leader").input_value() == "random"
+    page.select_option("#option-players", "4")              # and back with the seat
+    assert page.locator("#option-first_leader").input_value() == "3"
+    assert page.locator("#seats select").count() == 4
+
+    page.select_option("#game", "seize-rome")
+    assert _offered(page, "first_player") == ["random", "0", "1"]
+    page.select_option("#option-regions", "3")
+    assert _offered(page, "regions_to_win") == ["auto", "1", "2", "3"]
+    page.select_option("#option-players", "4")              # 18 region cards: at least 3 wilds for 4 hands
+    assert sorted(map(int, _offered(page, "wilds"))) == list(range(3, 13))
+
+    page.select_option("#game", "caesar-cleopatra")
+    assert page.locator("#option-orgies").is_visible() and page.locator("#option-discard_by").is_hidden()
+    page.select_option("#option-orgies", "2")
+    page.select_option("#option-edition", "2024")
+    assert page.locator("#option-orgies").is_hidden() and page.locator("#option-action_deck").is_hidden()
+    assert page.locator("#option-discard_by").is_visible()
+    page.select_option("#option-discard_by", "totals")
+    page.click("#new-table button[type=submit]")            # what is hidden is not sent
+    link = page.wait_for_selector("#made li.link a.button")
+    table = link.get_attribute("href").split("/t/")[1].split("#")[0]
+    options = page.request.get(f"{site}/api/tables/{table}").json()["options"]
+    assert options["edition"] == "2024" and options["discard_by"] == "totals" and options["orgies"] == 3
+
+    page.select_option("#game", "claim")                    # the choices made for a game are kept for it
+    page.click("#new-table button[type=submit]")
+    page.wait_for_function(f"() => !document.querySelector('#made a.button').href.includes('{table}')")
+    table = page.locator("#made li.link a.button >> nth=0").get_attribute("href").split("/t/")[1].split("#")[0]
+    options = page.request.get(f"{site}/api/tables/{table}").json()["options"]
+    assert options["players"] == 4 and options["first_leader"] == "3"

@@ -236,20 +236,32 @@ export class Assists {
     return entry.lines.length ? entry.lines.map((line) => line.text).join(" ") : `${seatName(entry.seat)}: ${entry.move ?? "…"}`;
   }
 
-  /** The review's word on the decision made at this step, and how many times it differed. */
+  /** The review's word on the decision made at this step, and how many times it differed. A
+   *  decision made by rule, not searched (``agrees`` null), has no verdict: it is counted apart
+   *  (the server's ``summary``), neither as agreed nor as differed. */
   reviewText() {
     const { t } = this.page;
     if (!this.page.client || this.page.client.seat === null || !this.on("review")) return null;
     if (!this.review) return h("p.review.quiet", {}, t("assist.review.loading"));
     if (this.review.error) return h("p.review.quiet", {}, this.review.error);
-    const differed = this.review.decisions.filter((d) => !d.agrees);
-    const here = this.review.decisions.find((d) => d.decision === this.step);
-    return h("div.review", {},
-      h("p.quiet", {}, t("assist.review.summary", { n: differed.length, total: this.review.decisions.length })),
-      here ? h("p", { class: here.agrees ? "agrees" : "differs", "data-decision": here.decision },
+    const { summary, decisions } = this.review;
+    const differed = decisions.filter((d) => d.agrees === false);
+    const here = decisions.find((d) => d.decision === this.step);
+    let word = null;
+    if (here && here.agrees === null) {
+      word = h("p.quiet.by-rule", { "data-decision": here.decision }, t("assist.review.rule", { played: here.played, best: here.best }));
+    } else if (here) {
+      word = h("p", { class: here.agrees ? "agrees" : "differs", "data-decision": here.decision },
         here.agrees ? t("assist.review.agrees", { played: here.played })
           : t("assist.review.differs", { played: here.played, played_value: estimate(here.played_value),
-            best: here.best, best_value: estimate(here.best_value) })) : null,
+            best: here.best, best_value: estimate(here.best_value) }));
+    }
+    return h("div.review", {},
+      summary.searched || !summary.by_rule
+        ? h("p.quiet.review-summary", {}, t("assist.review.summary", { n: summary.differed, total: summary.searched }),
+          summary.by_rule ? [" ", t("assist.review.by_rule", { n: summary.by_rule })] : null)
+        : h("p.quiet.review-summary", {}, t("assist.review.all_rule")),
+      word,
       differed.length ? h("p", {}, t("assist.review.jump"), " ", differed.map((d) =>
         h("button.review-step", { type: "button", onclick: () => this.go(d.decision) }, String(d.decision)))) : null);
   }

@@ -15,6 +15,7 @@ const CLOCKS = {
 
 let games = [];
 let made = null;        // the answer for the table just made
+const picked = {};      // the option values chosen in the form, by "game.option": kept while offered
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,16 +40,33 @@ function agentLabel(spec) {
   return spec === "person" ? t("seat.person") : t(`agent.${spec}`);
 }
 
+/** The values of option ``o`` the game accepts with the choices made before it (``chosen``:
+ *  name -> value as the form holds it, text): the entry of ``o.valid`` (from /api/games) whose
+ *  ``when`` they match, or every value where none does (the server still checks). */
+function validValues(o, chosen) {
+  const entry = (o.valid || []).find((v) => Object.entries(v.when).every(([name, value]) => String(value) === chosen[name]));
+  return entry && entry.values.length ? entry.values : o.values;
+}
+
+/** The options, each offering only the values valid with those chosen above it (a choice no
+ *  longer valid falls back to the default, and comes back when it is valid again); an option
+ *  left with its default alone does not apply there and is hidden. Drawn again at each choice. */
 function drawOptions() {
   const g = game();
-  const kept = Object.fromEntries(g.options.map((o) => [o.name, optionValue(o.name)]));
+  const chosen = {};
   replace($("options"), h("legend", {}, t("lobby.options")), g.options.map((o) => {
     const id = `option-${o.name}`;
-    return h("div.option", {},
+    const allowed = validValues(o, chosen).map(String);
+    const wanted = picked[`${g.id}.${o.name}`] ?? String(o.default);
+    const value = [wanted, String(o.default)].find((v) => allowed.includes(v)) ?? allowed[0];
+    chosen[o.name] = value;
+    const applies = !(allowed.length === 1 && allowed[0] === String(o.default));
+    return h("div.option", { hidden: !applies, dataset: { option: o.name } },
       h("label", { for: id }, o.name.replaceAll("_", " ")),
-      h("select", { id, name: `option.${o.name}`, "aria-describedby": `${id}-doc`, onchange: () => drawSeats() },
-        o.values.map((v) => h("option", { value: String(v), selected: String(kept[o.name] ?? o.default) === String(v) },
-          String(v) + (String(v) === String(o.default) ? ` (${t("lobby.default")})` : "")))),
+      h("select", { id, name: `option.${o.name}`, "aria-describedby": `${id}-doc`, dataset: { key: id },
+        onchange: (e) => { picked[`${g.id}.${o.name}`] = e.target.value; drawOptions(); } },
+        allowed.map((v) => h("option", { value: v, selected: v === value },
+          v + (v === String(o.default) ? ` (${t("lobby.default")})` : "")))),
       h("small.doc", { id: `${id}-doc` }, o.doc));
   }));
   drawSeats();
@@ -83,6 +101,7 @@ async function create(event) {
   const body = {
     game: g.id,
     // each chosen value as /api/games lists it (a number, a boolean or text), defaults left out
+    // (a hidden option, one that does not apply, holds its default)
     options: Object.fromEntries(g.options.flatMap((o) => {
       const chosen = o.values.find((v) => String(v) === optionValue(o.name));
       return chosen === undefined || chosen === o.default ? [] : [[o.name, chosen]];
