@@ -22,10 +22,11 @@ WAIT = 60       # seconds a client waits for a message before the test fails
 
 
 class Server:
-    """``create_app`` served by uvicorn in a thread on a free port of 127.0.0.1."""
+    """``create_app`` served by uvicorn in a thread on a free port of 127.0.0.1; bots answer at
+    once unless ``bot_pace`` says otherwise (tests play many of their moves)."""
 
-    def __init__(self, db_url: str, time=None, agents: tuple[str, ...] = ()):
-        self.app = create_app(db_url, bot_processes=2, time=time, agents=agents)
+    def __init__(self, db_url: str, time=None, agents: tuple[str, ...] = (), bot_pace: float = 0.0):
+        self.app = create_app(db_url, bot_processes=2, time=time, agents=agents, bot_pace=bot_pace)
         self.hub = self.app.state.hub
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
@@ -99,7 +100,8 @@ def free_port() -> int:
 def serve_process(db: str, port: int, *args: str) -> subprocess.Popen:
     """A real ``ludus serve`` on ``port`` of 127.0.0.1 (more options in ``args``), once it answers."""
     process = subprocess.Popen([sys.executable, "-m", "ludus.cli", "serve", "--port", str(port), "--db", db,
-                                "--bots", "1", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                "--bots", "1", "--bot-pace", "0", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + WAIT
     while True:
         assert process.poll() is None, process.stdout.read().decode()

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import pytest
+
+import ludus
+from ludus.server.live import Hub
 
 from .helpers import Server, check_seen, play_out
 
@@ -93,3 +97,36 @@ def test_a_server_offers_a_trained_policy_its_operator_names(tmp_path):
             play_out([me], [], random.Random(3))
             assert me.view["over"]
         assert {line.get("how") for line in server.lines(table)[1:]} == {"person", "agent"}
+
+
+def test_a_bot_moves_at_its_pace_forced_or_not(tmp_path):
+    # Cleopatra, a bot, arranges her action pile first, thirteen cards one by one: choices, then
+    # forced placings once one kind of card is left. Each comes no sooner than the pace after the
+    # one before, so a person cannot tell a forced move from a thought one by its speed.
+    pace = 0.4
+    with Server(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=pace) as server:
+        table, tokens = server.table("caesar-cleopatra", ["random", "person"])
+        (_, token), = tokens.items()
+        with server.client(table, token) as me:
+            arrived = {me.welcome["seq"]: time.monotonic()}
+            while me.view["seq"] < 13:
+                if me.recv()["type"] == "update":
+                    arrived[me.view["seq"]] = time.monotonic()
+            lines = server.lines(table)
+        state = ludus.make("caesar-cleopatra").new_state(seed=lines[0]["seed"])
+        choices = []                       # how many legal moves each of the first 13 lines had
+        for line in lines[1:14]:
+            choices.append(len(state.legal_actions()))
+            state.apply(state.game.parse_action(line["move"]))
+        assert choices[-1] == 1 and choices[0] > 1
+        # the time each line came after the one before, forced ones too (a little is allowed for
+        # the messages' own travel)
+        gaps = {seq: arrived[seq] - arrived[seq - 1] for seq in arrived if seq - 1 in arrived}
+        assert len(gaps) >= 10 and 13 in gaps and min(gaps.values()) > pace - 0.1
+
+
+def test_the_pace_covers_a_search_on_a_time_budget():
+    game = ludus.make("claim")
+    assert Hub(None, bot_pace=0.6).pace(game, "heuristic") == 0.6
+    assert Hub(None, bot_pace=0.6).pace(game, "ismcts:time=1") == 1.5     # its CPU second, and more
+    assert Hub(None, bot_pace=0).pace(game, "ismcts:time=1") == 0        # no pace: no wait at all

@@ -107,3 +107,10 @@ def test_a_database_made_by_a_newer_ludus_is_refused_and_left_as_it_is(tmp_path,
     _refused_in_one_line(result, "schema revision 9999", "a newer ludus made it", "upgrade ludus",
                          "give --db another file or URL")
     assert path.read_bytes() == before and len(started) == 1
+
+
+def test_the_bot_pace_the_help_names_is_the_servers():
+    from ludus.server import BOT_PACE
+
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert f"(default {BOT_PACE:g};" in " ".join(result.output.split())

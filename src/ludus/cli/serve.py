@@ -27,7 +27,11 @@ from .common import app, fail
 @click.option("--agent", "agents", multiple=True, metavar="SPEC",
               help="An agent tables may seat beyond the built-in levels, e.g. "
                    "policy:path=examples/models/claim-ppo.npz (repeatable).")
-def serve_cmd(host, port, db, workers, bots, agents) -> None:
+@click.option("--bot-pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="The least time a bot's move takes to come, whatever it held (default 0.6; a search on "
+                   "a time budget waits 1.5 times its budget), so that a forced move comes no faster than "
+                   "a thought one. 0: none.")
+def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
     """Play over the network: tables for people and bots, joined by invite links.
 
     Make a table with POST /api/tables (the page at /docs tries it out); each person's invite
@@ -60,7 +64,8 @@ def serve_cmd(host, port, db, workers, bots, agents) -> None:
     where = f"[{host}]" if ":" in host else host
     said = f"ludus serve: open http://{where}:{port}/ (database {shown.render_as_string(hide_password=True)}"
     if workers == 1:
-        application = create_app(url, bot_processes=bots, agents=agents)
+        application = create_app(url, bot_processes=bots, agents=agents,
+                                 **({} if bot_pace is None else {"bot_pace": bot_pace}))
         click.echo(said + ")")
         uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")
         return
@@ -68,6 +73,8 @@ def serve_cmd(host, port, db, workers, bots, agents) -> None:
     os.environ["LUDUS_SERVE_DB"] = url
     os.environ["LUDUS_SERVE_BOTS"] = str(bots or max(1, (os.cpu_count() or 1) // workers))
     os.environ["LUDUS_SERVE_AGENTS"] = json.dumps(list(agents))
+    if bot_pace is not None:
+        os.environ["LUDUS_SERVE_BOT_PACE"] = str(bot_pace)
     click.echo(said + f", {workers} server processes)")
     uvicorn.run("ludus.server.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 ws_max_size=65536, log_level="warning")

@@ -10,3 +10,7 @@ A layer above the session (``ludus.session``): nothing below imports it. Its mod
 
 It needs the ``web`` extra (``pip install -e '.[web]'``); ``import ludus`` never imports it.
 """
+
+# The least seconds between asking a bot for a move and playing it (``Hub.pace``): more than the
+# levels' searches take, so that how fast a bot answers says nothing of its hand.
+BOT_PACE = 0.6

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from ludus.core.errors import echo
 from ludus.session import Session
 
-from . import assists, limits, pages, protocol
+from . import BOT_PACE, assists, limits, pages, protocol
 from .clocks import TimeSource, check_clock
 from .live import Connection, Hub, LiveTable, error, listen, orphan_guard
 from .storage import OVER, JoinRefused, Store, default_url, make_engine, migrate
@@ -52,12 +52,14 @@ class Join(BaseModel):
 
 
 def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
-               time: TimeSource | None = None, agents: tuple[str, ...] = ()) -> FastAPI:
+               time: TimeSource | None = None, agents: tuple[str, ...] = (),
+               bot_pace: float = BOT_PACE) -> FastAPI:
     """The server's application on the database ``db_url`` (default: a SQLite file in the
     user's data folder), its schema migrated to the newest first. Bots think in
     ``bot_processes`` worker processes (default: one per processor). The clocks read ``time``
     (tests give a fake one). ``agents``: specs a table may seat beyond the built-in levels,
-    chosen by whoever runs the server (a trained policy's file, say)."""
+    chosen by whoever runs the server (a trained policy's file, say). ``bot_pace``: the least
+    seconds between asking a bot for a move and playing it (``Hub.pace``; 0 for none)."""
     engine = make_engine(db_url or default_url())
     migrate(engine)
     store = Store(engine)
@@ -84,7 +86,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             engine.dispose()
 
     app = FastAPI(title="ludus", lifespan=lifespan)
-    app.state.hub = hub = Hub(store, time=time)
+    app.state.hub = hub = Hub(store, time=time, bot_pace=bot_pace)
     pages.mount(app)
 
     @app.middleware("http")
@@ -279,9 +281,11 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 def from_environment() -> FastAPI:
     """The application as ``ludus serve --workers N`` starts it in each server process: its
     database URL in ``LUDUS_SERVE_DB``, its bot processes in ``LUDUS_SERVE_BOTS``, the agents
-    it offers beyond the built-in ones in ``LUDUS_SERVE_AGENTS`` (a JSON list)."""
+    it offers beyond the built-in ones in ``LUDUS_SERVE_AGENTS`` (a JSON list), its bot pace in
+    ``LUDUS_SERVE_BOT_PACE``."""
     return create_app(os.environ["LUDUS_SERVE_DB"], bot_processes=int(os.environ["LUDUS_SERVE_BOTS"]),
-                      agents=tuple(json.loads(os.environ.get("LUDUS_SERVE_AGENTS", "[]"))))
+                      agents=tuple(json.loads(os.environ.get("LUDUS_SERVE_AGENTS", "[]"))),
+                      bot_pace=float(os.environ.get("LUDUS_SERVE_BOT_PACE", BOT_PACE)))
 
 
 async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:

@@ -5,7 +5,9 @@ A live table holds the table's Session, rebuilt from its stored move log when fi
 session plays it in a thread, its sink storing the line first, so the event loop never waits on
 the disk. After each line every connection is sent what its own seat may see (``protocol``).
 A bot's decision is worked out by ``ludus.session.decide`` in a process pool, the loop free
-meanwhile; its answer is played only if the game is still where it was asked.
+meanwhile; its answer is played only if the game is still where it was asked, and no sooner
+than the bot's pace after it was asked (``Hub.pace``): how long a bot thinks can depend on its
+hand (a forced move comes at once), and a person sees how long.
 
 The ``seq`` of a line is its place in the move log: 0 the header, then one per move or undo.
 A client names the seq its move will take, which makes a resend harmless and a stale move
@@ -24,6 +26,7 @@ import threading
 import time
 from concurrent.futures import Executor
 
+from ludus import agents as agents_mod
 from ludus.arena.stats import derive_seed
 from ludus.core.errors import IllegalAction, LudusError
 from ludus.session import Session, decide
@@ -314,7 +317,11 @@ class LiveTable:
                         # (this one is still to leave the hub, so it is not done yet).
                         self.bots = None
                         return
+                asked = loop.time()
                 move = await loop.run_in_executor(self.hub.pool, decide, task)
+                left = self.hub.pace(self.session.game, task.spec) - (loop.time() - asked)
+                if left > 0:
+                    await asyncio.sleep(left)
                 async with self.lock:
                     try:
                         await self._play(lambda: self.session.play_task(task, move))  # noqa: B023
@@ -400,14 +407,27 @@ class Hub:
     """The live tables of this process, by public id; a table is loaded on its first
     connection and dropped once nobody is at it and no bot is thinking."""
 
-    def __init__(self, store: Store, pool: Executor | None = None, time: TimeSource | None = None):
+    def __init__(self, store: Store, pool: Executor | None = None, time: TimeSource | None = None,
+                 bot_pace: float = 0.0):
         self.store = store
         self.pool = pool
         self.time = time or TimeSource()
+        self.bot_pace = bot_pace
+        self._paces: dict[tuple[str, str], float] = {}
         self.tables: dict[str, LiveTable] = {}
         self.reviews: collections.OrderedDict[tuple[str, int], asyncio.Future] = collections.OrderedDict()
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task] = set()
+
+    def pace(self, game, spec: str) -> float:
+        """The least time (seconds) between asking a bot of ``spec`` for a move and playing it:
+        the server's bot pace, or for a search on a time budget half as much again as the budget
+        (its CPU seconds, on a busy machine), so that a forced move and a searched one look alike."""
+        key = (game.id, spec)
+        if key not in self._paces:
+            budget = getattr(agents_mod.make(spec, game), "time_limit", None) or 0.0
+            self._paces[key] = max(self.bot_pace, 1.5 * budget) if self.bot_pace else 0.0
+        return self._paces[key]
 
     def create(self, game, agents: list[str | None], seed: int | None = None,
                clock: dict | None = None, creator: str | None = None, public: bool = False,

@@ -14,7 +14,9 @@ const BOARDS = {
   "caesar-cleopatra": () => import("../boards/caesar-cleopatra.js"),
   "seize-rome": () => import("../boards/seize-rome.js"),
 };
-// How long a forced move (the only legal one) waits before it plays itself, in ms.
+// How long a forced move (the only legal one) waits before it plays itself, in ms: only at a
+// table where every other seat is a bot. Among people it waits for a click, since how fast it
+// followed would tell the others it was forced, and that can depend on a hidden hand.
 const FORCED_PAUSE = 700;
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +30,7 @@ let titles = {};
 let received = 0;           // when the last view came (the clocks count down from there)
 let forced = null;          // the timer of a forced move about to play itself
 let status = "connecting";
-let noticeSeq = null;       // the seq the notice (an error, a forced move) was about
+let noticeSeq = null;       // the seq the notice (an error, a forced move) was about, or "offline"
 let undoAsked = null;       // the seq at which this page last asked for an undo
 let undoRefused = null;     // ... and the seq at which the server refused it (the button goes)
 // Help at the table (hint, tracker, replay and review), as the table's facts allow.
@@ -51,8 +53,20 @@ function mine() {
   return v && !v.over && v.legal && v.legal.length > 0 && client.seat === v.to_move;
 }
 
+/** Whether a forced move may play itself: where every other seat is a bot, nobody can read
+ *  anything into how fast it came. */
+function forcedPlaysItself() {
+  const seats = facts?.seats;
+  return !!seats && seats.every((s) => s.seat === client.seat || !s.person);
+}
+
 function play(move) {
   clearTimeout(forced);
+  if (status !== "open") {
+    noticeSeq = "offline";        // cleared by the next view, the one a reconnect brings
+    replace($("notice"), h("span.error", {}, t("table.offline")));
+    return;
+  }
   replace($("notice"));
   if (client.move(move)) draw();
 }
@@ -158,7 +172,7 @@ function state() {
   if (!v) return "loading";
   if (v.over) return "over";
   if (client.pending !== null) return "pending";
-  if (mine()) return v.legal.length === 1 ? "forced" : "mine";
+  if (mine()) return v.legal.length === 1 && forcedPlaysItself() ? "forced" : "mine";
   return "waiting";
 }
 
@@ -208,6 +222,18 @@ async function onView() {
   }
 }
 
+/** A link that leads nowhere (no such table; a seat token that is not this table's): say so and
+ *  offer the ways on, instead of an empty table. */
+function drawDeadEnd(kind) {
+  document.body.dataset.state = kind;
+  for (const id of ["moves", "log", "board", "assist-bar", "replay"]) $(id).hidden = true;
+  replace($("notice"));
+  replace($("connection"));
+  replace($("status"), h("div.result", {}, h("p.strong", {}, t(`connection.${kind}`)),
+    h("p", {}, kind === "bad-token" ? [h("a.button", { href: `/t/${encodeURIComponent(tableId)}` }, t("table.watch")), " "] : null,
+      h("a.button.primary", { href: "/" }, t("table.to.lobby")))));
+}
+
 async function loadFacts() {
   try {
     const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
@@ -231,7 +257,8 @@ async function main() {
     view: onView,
     status: (name, code) => {
       status = name !== "closed" ? name : code === 4401 ? "bad-token" : code === 4404 ? "no-table" : "closed";
-      if (client.view) draw();
+      if (status === "bad-token" || status === "no-table") drawDeadEnd(status);
+      else if (client.view) draw();
       else replace($("connection"), h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
     },
     error: (message) => {
@@ -255,6 +282,11 @@ async function main() {
     undoAsked = client.seq;
     if (client.undo()) draw();
   });
+  // The second click of a double-click lands on the button drawn where the first one was, often
+  // the next decision's: it is no decision of the player's, so it reaches no board.
+  $("board-body").addEventListener("click", (event) => {
+    if (event.detail > 1) event.stopPropagation();
+  }, true);
   setInterval(drawClocks, 1000);
   addEventListener("hashchange", () => location.reload());     // another seat's link, same table
   client.connect();
