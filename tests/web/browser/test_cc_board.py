@@ -183,6 +183,9 @@ def test_a_game_against_a_bot_by_picking_cards_then_their_targets(site, new_cont
         if sum(hows.values()) % 25 == 0:
             assert places_of_cards(page) == [[], []]
     assert checked and hows["target"] > 10, hows
+    # the log tells the game in words: no bare "seat: done" for a decision without events
+    told = page.locator("#log-lines li").all_inner_texts()
+    assert len(told) > 50 and not [t for t in told if re.search(r": (done|passive)$", t)]
     facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
     assert facts["status"] == "over"
     # C30: each group shows its last vote, as the log tells it: each side's cards and sum

@@ -117,7 +117,11 @@ function result(v, best) {
 function drawLog() {
   const list = $("log-lines");
   const near = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  replace(list, client.entries.map((e) => h("li.entry", { "data-index": e.index },
+  // A decision that changed nothing anyone sees (Caesar & Cleopatra's "done", "passive": the
+  // lines after it tell the turn) has no events and no line, as on the command line; a game
+  // without narration shows each move as "seat: move".
+  const told = client.entries.filter((e) => e.lines.length || e.events.length);
+  replace(list, told.map((e) => h("li.entry", { "data-index": e.index },
     e.lines.length ? e.lines.map((line) => h("span.line", { class: line.style ? `style-${line.style}` : "" }, line.text))
       : h("span.line", {}, `${seatName(e.seat)}: ${e.move ?? "…"}`))));
   if (near) list.scrollTop = list.scrollHeight;
