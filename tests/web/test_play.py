@@ -105,7 +105,7 @@ def test_a_bot_moves_at_its_pace_forced_or_not(tmp_path):
     # one before, so a person cannot tell a forced move from a thought one by its speed.
     pace = 0.4
     with Server(f"sqlite:///{tmp_path / 's.sqlite3'}", bot_pace=pace) as server:
-        table, tokens = server.table("caesar-cleopatra", ["random", "person"])
+        table, tokens = server.table("caesar-cleopatra", ["strong", "person"])   # a search
         (_, token), = tokens.items()
         with server.client(table, token) as me:
             arrived = {me.welcome["seq"]: time.monotonic()}
@@ -127,6 +127,7 @@ def test_a_bot_moves_at_its_pace_forced_or_not(tmp_path):
 
 def test_the_pace_covers_a_search_on_a_time_budget():
     game = ludus.make("claim")
-    assert Hub(None, bot_pace=0.6).pace(game, "heuristic") == 0.6
+    assert Hub(None, bot_pace=0.6).pace(game, "master") == 0.6            # ismcts:iterations=1000
     assert Hub(None, bot_pace=0.6).pace(game, "ismcts:time=1") == 1.5     # its CPU second, and more
+    assert Hub(None, bot_pace=0.6).pace(game, "heuristic") == pytest.approx(0.2)   # milliseconds a move
     assert Hub(None, bot_pace=0).pace(game, "ismcts:time=1") == 0        # no pace: no wait at all

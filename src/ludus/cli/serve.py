@@ -28,9 +28,9 @@ from .common import app, fail
               help="An agent tables may seat beyond the built-in levels, e.g. "
                    "policy:path=examples/models/claim-ppo.npz (repeatable).")
 @click.option("--bot-pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-              help="The least time a bot's move takes to come, whatever it held (default 0.6; a search on "
-                   "a time budget waits 1.5 times its budget), so that a forced move comes no faster than "
-                   "a thought one. 0: none.")
+              help="The least time a searching bot's move takes to come, whatever it held (default 0.6; "
+                   "a search on a time budget waits 1.5 times its budget, a bot that plays by rule a "
+                   "third of it), so that a forced move comes no faster than a thought one. 0: none.")
 def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
     """Play over the network: tables for people and bots, joined by invite links.
 
