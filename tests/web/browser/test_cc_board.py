@@ -183,6 +183,9 @@ def test_a_game_against_a_bot_by_picking_cards_then_their_targets(site, new_cont
         if sum(hows.values()) % 25 == 0:
             assert places_of_cards(page) == [[], []]
     assert checked and hows["target"] > 10, hows
+    # the header names no active seat and no step once the game is over
+    over = page.locator("#board-body p:has(strong.step)").inner_text()
+    assert over.endswith("game over") and "active" not in over and "step:" not in over, over
     # the log tells the game in words: no bare "seat: done" for a decision without events
     told = page.locator("#log-lines li").all_inner_texts()
     assert len(told) > 50 and not [t for t in told if re.search(r": (done|passive)$", t)]

@@ -156,10 +156,13 @@ function groupTargets(ctx, g) {
 
 function header(ctx) {
   const o = ctx.obs;
-  const lines = [h("p", {}, h("strong", {}, ctx.t("cc.turn", { n: o.turn })), " · ",
-    ctx.t("cc.active", { name: ctx.seatName(o.active, true) }), " · ",
-    ctx.t("cc.step"), " ", h("strong.step", {}, ctx.t(`cc.phase.${o.phase}`)),
-    o.action_card_used ? ` · ${ctx.t("cc.action.used")}` : null)];
+  // once the game is over, nobody is active and there is no step: the turn it ended on
+  const lines = [o.phase === "over"
+    ? h("p", {}, h("strong", {}, ctx.t("cc.turn", { n: o.turn })), " · ", h("strong.step", {}, ctx.t("cc.phase.over")))
+    : h("p", {}, h("strong", {}, ctx.t("cc.turn", { n: o.turn })), " · ",
+      ctx.t("cc.active", { name: ctx.seatName(o.active, true) }), " · ",
+      ctx.t("cc.step"), " ", h("strong.step", {}, ctx.t(`cc.phase.${o.phase}`)),
+      o.action_card_used ? ` · ${ctx.t("cc.action.used")}` : null)];
   if (o.pending_action && !ctx.legal) {
     const a = o.pending_action;
     lines.push(h("p.pending", {}, ctx.t("cc.pending", { name: ctx.seatName(a.player, true), card: a.card, target: a.target || "—" })));
