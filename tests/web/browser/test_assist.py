@@ -6,6 +6,7 @@ switched off, none of it is offered."""
 from __future__ import annotations
 
 import random
+import re
 
 import httpx
 import pytest
@@ -67,12 +68,13 @@ def test_hint_tracker_replay_and_review_at_a_table_with_help_on(site, new_contex
         page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.getElementById('replay-at').textContent.startsWith('Step 3 ')")
     assert page.inner_html("#replay-board") != first
-    assert page.inner_text("#replay .replay-move")
+    assert page.inner_text("#replay .replay-move").startswith("Last move: ")
     summary = page.wait_for_selector("#replay .review .review-summary >> text=/of your \\d+ searched decisions/",
                                      timeout=WAIT * 1000).inner_text()
     assert summary.endswith("Decisions made by rule, not searched (no verdict): 1.")
     jumps = page.locator("#replay .review-step").all_inner_texts()
-    assert str(ruled["decision"]) not in jumps                  # no verdict: no disagreement to go to
+    assert jumps and all(re.fullmatch(r"\d+: .+", j) for j in jumps)      # the decision and the move played
+    assert str(ruled["decision"]) not in [j.split(":")[0] for j in jumps]   # no verdict: nothing to go to
     page.fill("#replay-step", str(ruled["decision"]))
     said = page.wait_for_selector(f"#replay .review [data-decision='{ruled['decision']}']")
     assert said.get_attribute("class") == "quiet by-rule" and "no verdict" in said.inner_text()

@@ -220,7 +220,8 @@ export class Assists {
         slider,
         h("button", { type: "button", disabled: this.step === last, onclick: () => this.go(this.step + 1) }, "▶"),
         h("span#replay-at", {}, t("assist.replay.step", { step: this.step, last }))),
-      h("p.replay-move", {}, step.entry ? this.entryText(step.entry) : t("assist.replay.deal")),
+      // the move that led to this step; the review speaks of the decision made from it
+      h("p.replay-move", {}, step.entry ? t("assist.replay.last", { move: this.entryText(step.entry) }) : t("assist.replay.deal")),
       this.reviewText(),
       h("div#replay-board", {}, this.board(step)));
     if (focused) document.getElementById("replay-step").focus();
@@ -263,7 +264,8 @@ export class Assists {
         : h("p.quiet.review-summary", {}, t("assist.review.all_rule")),
       word,
       differed.length ? h("p", {}, t("assist.review.jump"), " ", differed.map((d) =>
-        h("button.review-step", { type: "button", onclick: () => this.go(d.decision) }, String(d.decision)))) : null);
+        h("button.review-step", { type: "button", "data-decision": d.decision, onclick: () => this.go(d.decision) },
+          `${d.decision}: ${d.played}`))) : null);
   }
 
   /** The game's own board, drawn for a step of the replay: nothing to play there. */

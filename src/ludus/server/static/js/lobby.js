@@ -16,6 +16,7 @@ const CLOCKS = {
 let games = [];
 let made = null;        // the answer for the table just made
 const picked = {};      // the option values chosen in the form, by "game.option": kept while offered
+let preset = null;      // the seats a setup in the link (``#setup=``) asks for: { game, seats }
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,7 +80,9 @@ function drawSeats() {
   const names = Array.from({ length: n }, (_, i) => g.seat_names[i] ?? `seat ${i}`);
   replace($("seats"), h("legend", {}, t("lobby.seats")), names.map((name, i) => {
     const id = `seat-${i}`;
-    const value = before[i] ?? (i === 0 ? "person" : ["club", "heuristic"].find((a) => g.agents.includes(a)) ?? g.agents[0]);
+    const asked = preset?.game === g.id ? preset.seats[i] : undefined;
+    const value = before[i] ?? (asked === "person" || g.agents.includes(asked) ? asked : undefined)
+      ?? (i === 0 ? "person" : ["club", "heuristic"].find((a) => g.agents.includes(a)) ?? g.agents[0]);
     const option = (spec) => h("option", { value: spec, selected: spec === value }, agentLabel(spec));
     const levels = g.agents.filter((a) => LEVELS.includes(a));
     return h("div.option", {},
@@ -211,6 +214,36 @@ async function join(table, seat, title) {
   location.href = said.url;
 }
 
+/** The setup the link asks for (``/#setup=JSON``, as a table's "Play again" makes it: game,
+ *  options, seats, clock, assists, listing), put in the form where the lobby knows it: an unknown
+ *  game drops the whole setup; an unknown option, value, agent or clock leaves that part of the
+ *  form as it would be. The options still offer only values valid together (drawOptions). */
+function readSetup() {
+  let setup;
+  try {
+    setup = JSON.parse(new URLSearchParams(location.hash.slice(1)).get("setup"));
+  } catch {
+    return null;
+  }
+  const g = games.find((x) => x.id === setup?.game);
+  if (!g) return null;
+  const object = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
+  for (const [name, value] of Object.entries(object(setup.options))) {
+    const o = g.options.find((x) => x.name === name);
+    if (o && o.values.some((v) => String(v) === String(value))) picked[`${g.id}.${name}`] = String(value);
+  }
+  preset = { game: g.id, seats: Array.isArray(setup.seats) ? setup.seats.map((a) => (typeof a === "string" ? a : null)) : [] };
+  for (const [name, on] of Object.entries(object(setup.assists))) {
+    const box = ["hints", "tracker", "review"].includes(name) ? $(`assist-${name}`) : null;
+    if (box && typeof on === "boolean") box.checked = on;
+  }
+  if (typeof setup.public === "boolean") $("public").checked = setup.public;
+  $("game").value = g.id;
+  const same = (a, b) => (a === null || b === null ? a === b
+    : typeof b === "object" && Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v));
+  return Object.keys(CLOCKS).find((k) => setup.clock !== undefined && same(CLOCKS[k], setup.clock)) ?? null;
+}
+
 function drawAll() {
   translate(document);
   drawOptions();
@@ -227,7 +260,9 @@ async function main() {
   replace($("game"), games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", drawOptions);
   $("new-table").addEventListener("submit", create);
+  const clock = readSetup();
   drawAll();
+  if (clock) $("clock").value = clock;
   document.body.dataset.state = "ready";
 }
 

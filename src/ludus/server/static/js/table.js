@@ -110,8 +110,24 @@ function drawStatus() {
 function result(v, best) {
   const winners = v.returns.map((r, p) => (r === best && best > 0 ? p : null)).filter((p) => p !== null);
   const said = winners.length ? t("table.winners", { names: winners.map(seatName).join(", ") }) : t("table.draw");
+  const again = rematch();
   return h("div.result", {}, h("p.strong", {}, said),
-    h("p", {}, h("a.button.primary", { href: "/" }, t("table.again"))));
+    h("p", {}, again ? [h("a#rematch.button.primary", { href: again, title: t("table.again.note") }, t("table.again")), " "] : null,
+      h("a.button", { class: again ? "" : "primary", href: "/" }, t("table.to.lobby"))));
+}
+
+/** The lobby with this table's setup filled in (``/#setup=JSON``): the game, the options, the
+ *  seats (each bot as it was, a person's seat as a person's), the clock where the facts give
+ *  it, the assists and the listing. Nothing secret: no token, no seed. Null without the facts. */
+function rematch() {
+  if (!facts?.game || !Array.isArray(facts.seats)) return null;
+  const setup = {
+    game: facts.game, options: facts.options || {},
+    seats: facts.seats.map((s) => s.agent || "person"),
+    assists: facts.assists, public: facts.public,
+    ...(facts.clock !== undefined ? { clock: facts.clock } : {}),
+  };
+  return `/#setup=${encodeURIComponent(JSON.stringify(setup))}`;
 }
 
 function drawLog() {
