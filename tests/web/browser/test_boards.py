@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("pytest_playwright")
 
 from .driving import WAIT, drive, new_page, new_table, open_table, wider_than_the_screen  # noqa: E402
+from .test_table import ENGLISH  # noqa: E402
 
 PHONE = {"width": 375, "height": 667}
 # What a seat's page shows of its own and of the opponent's side at every group.
@@ -53,6 +54,8 @@ def test_seize_rome_and_caesar_cleopatra_play_to_the_end_by_clicks_on_a_phone(si
         page.wait_for_selector("#replay-step", timeout=WAIT * 1000)      # the replay too fits the phone
         assert wider_than_the_screen(page) == []
         assert [int(s) for s in page.locator("#status ul.scores .score").all_inner_texts()] == facts["result"]["scores"]
+        # the scores say what they count, in the game's own terms
+        assert page.inner_text("#status ul.scores li.what") == ENGLISH[f"score.{facts['game']}"]
 
 
 def test_the_opponents_face_down_cards_show_only_their_backs(site, new_context):
