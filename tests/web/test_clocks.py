@@ -176,3 +176,14 @@ def test_a_clock_field_left_out_is_said_to_be_missing(server):
     r = server.http.post("/api/tables", json={"game": "seize-rome", "seats": ["person", "person"],
                                               "clock": {"kind": "live", "minutes": 5}})
     assert r.json()["errors"] == [{"field": "clock.increment", "message": "missing: a whole number from 0 to 3600"}]
+
+
+def test_a_tables_facts_name_its_clock_rules_and_nothing_of_its_log(timed):
+    server, _ = timed
+    table, clients, watcher = _players(server, LIVE)
+    facts = server.http.get(f"/api/tables/{table}").json()
+    assert facts["clock"] == LIVE                       # the rules, not the time left or started
+    untimed, _ = server.table("seize-rome", ["person", "random"])
+    assert server.http.get(f"/api/tables/{untimed}").json()["clock"] is None
+    for c in [*clients, watcher]:
+        c.close()

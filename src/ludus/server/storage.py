@@ -241,13 +241,17 @@ class Store:
         return public_id, tokens
 
     def table(self, public_id: str) -> dict | None:
-        """A table's public facts (no token, no seed), or None if there is no such table."""
+        """A table's public facts (no token, no seed), or None if there is no such table. Its
+        clock's rules come from its log's header, which holds the seed too: only they leave it."""
         with Session(self.engine) as db:
             row = db.scalar(select(TableRow).where(TableRow.public_id == public_id))
             if row is None:
                 return None
             seats = db.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
-            return _facts(row, seats)
+            header = db.scalar(select(LineRow.line).where(LineRow.table_id == row.id, LineRow.seq == 0))
+            clock = json.loads(header).get("clock") if header else None
+            rules = None if clock is None else {k: v for k, v in clock.items() if k not in ("time", "left")}
+            return {**_facts(row, seats), "clock": rules}
 
     def assists(self, public_id: str) -> dict[str, bool] | None:
         """A table's switches of help (``assists.SWITCHES``), or None if there is no such table."""
