@@ -190,6 +190,7 @@ def play_out(players: list[Client], watchers: list[Client] = (), rng: random.Ran
 
 # What a welcome or an update may hold: the table's public facts and what its viewer may see.
 VIEW_KEYS = {"type", "seq", "start", "entries", "to_move", "over", "observation", "scores", "legal", "returns",
+             "can_undo",
              "undo", "table", "game", "seat", "seat_names", "clocks"}
 
 
@@ -228,6 +229,10 @@ def check_seen(lines: list[dict], seat: int | None, messages: list[dict]) -> int
                               if mine else None)
         assert (m["to_move"], m["over"], m["scores"]) == (ref.to_move, ref.over, list(ref.state.scores()))
         assert m.get("returns") == (list(ref.state.returns()) if ref.over else None)
+        if seat is None or not persons[seat]:
+            assert "can_undo" not in m
+        elif "timeout" not in how:        # the reference plays every move as a person's own
+            assert m["can_undo"] == (ref.undo_refusal(seat) is None)
         log = ref.log(seat)
         assert [e["index"] for e in m["entries"]] == list(range(m["start"], len(log)))
         for e in m["entries"]:

@@ -313,13 +313,17 @@ def entry(game, item, viewer: int | None) -> dict:
 
 def view(session, viewer: int | None, seq: int) -> dict:
     """Where the table stands for ``viewer``: its observation, whose turn, the public scores and,
-    when the viewer is the person to move, its legal moves."""
+    when the viewer is the person to move, its legal moves; to a person's seat, whether it may
+    take back its last decision now (``can_undo``: the session's rule, about its own move)."""
     state = session.state
     game = session.game
-    mine = viewer is not None and viewer == session.to_move and session.seats[viewer].agent is None
+    person = viewer is not None and session.seats[viewer].agent is None
+    mine = person and viewer == session.to_move
     out = {"seq": seq, "to_move": session.to_move, "over": session.over,
            "observation": session.observe(viewer), "scores": list(state.scores()),
            "legal": [{"id": game.action_id(a), "move": str(a)} for a in session.legal_actions()] if mine else None}
+    if person:
+        out["can_undo"] = session.undo_refusal(viewer) is None
     if session.over:
         out["returns"] = list(state.returns())
     return out

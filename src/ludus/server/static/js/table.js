@@ -153,7 +153,7 @@ function drawMoves() {
   replace($("legal-moves"), (ready ? v.legal : []).map((m) => h("option", { value: m.move })));
   const last = client.entries[client.entries.length - 1];
   $("undo").hidden = v.over || client.seat === null || !last || last.seat !== client.seat || last.how !== "person"
-    || undoRefused === v.seq;
+    || undoRefused === v.seq || v.can_undo === false;
   $("undo").disabled = client.pending !== null;
 }
 
