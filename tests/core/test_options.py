@@ -43,3 +43,25 @@ def test_every_value_in_its_json_form_reads_back_as_declared(game_id):
             shown = json_value(choices, value)
             assert type(shown) is kind
             assert getattr(parse_options(cls, {name: shown}, game_id), name) == value
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("claim", {"players": 2, "first_leader": "3"}),                   # not a seat of the game
+    ("claim", {"players": 4, "factions": "claim"}),                   # K5: a deck too small
+    ("seize-rome", {"regions": 3, "regions_to_win": 8}),
+    ("caesar-cleopatra", {"edition": "2024", "orgies": "off"}),       # a classic rule
+    ("claim", {"players": "x"}),                                       # not a value at all
+])
+def test_check_options_refuses_what_the_game_refuses_with_the_same_words(game_id, options):
+    cls = type(ludus.make(game_id))
+    with pytest.raises(OptionError) as made:
+        ludus.make(game_id, **options)
+    with pytest.raises(OptionError) as checked:
+        cls.check_options(**options)
+    assert str(checked.value) == str(made.value)
+
+
+def test_check_options_accepts_what_the_game_accepts():
+    cls = type(ludus.make("claim"))
+    cls.check_options(players=3, first_leader="2")
+    assert ludus.make("claim", players=3, first_leader="2").num_players == 3

@@ -66,9 +66,7 @@ class Game:
     parts: ClassVar[Parts] = NO_PARTS
 
     def __init__(self, **options: Any):
-        self.options = parse_options(self.options_class, options, self.id)
-        defaults = self.options_class()
-        self._check_options({k for k in options if getattr(self.options, k) != getattr(defaults, k)})
+        self._take_options(options)
         self._actions: list = list(self.actions)
         self._ids = {a: i for i, a in enumerate(self._actions)}
         kinds = {type(a) for a in self._actions}
@@ -76,6 +74,18 @@ class Game:
             raise TypeError(f"{type(self).__name__}.actions mixes {len(kinds)} classes; a game's actions "
                             "are instances of one class, so that no other game's action passes for one")
         self.action_class: type = kinds.pop()
+
+    @classmethod
+    def check_options(cls, **options: Any) -> None:
+        """Refuse ``options`` (OptionError) exactly as the constructor would, without building the
+        game: cheap enough for a form to try every combination it could offer."""
+        cls.__new__(cls)._take_options(options)
+
+    def _take_options(self, options: dict) -> None:
+        """Parse ``options`` into ``self.options`` and check them together (``_check_options``)."""
+        self.options = parse_options(self.options_class, options, self.id)
+        defaults = self.options_class()
+        self._check_options({k for k in options if getattr(self.options, k) != getattr(defaults, k)})
 
     def _check_options(self, given: set[str]) -> None:
         """Refuse combinations of options that do not make sense together (OptionError).

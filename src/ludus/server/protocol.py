@@ -168,14 +168,13 @@ def option_rules(game_id: str) -> dict[str, dict]:
     option left with its default alone does not apply there (Caesar & Cleopatra's ``orgies`` in
     the 2024 edition), as giving another value is refused.
 
-    Worked out by asking the game: which options each one depends on is found with its own
-    check of the options (``Game.__init__``'s first steps, quick enough to try each option
-    against every earlier one, in the context of every value of a third: Seize Rome's ``wilds``
-    depend on ``players`` and ``regions`` only together), the values listed with
-    ``ludus.make`` itself, so that they are what a new table accepts."""
+    Worked out by asking the game (``Game.check_options``, what ``ludus.make`` refuses), so that
+    the lists are what a new table accepts: which options each one depends on is found by trying
+    each option against every earlier one, in the context of every value of a third (Seize
+    Rome's ``wilds`` depend on ``players`` and ``regions`` only together)."""
     cls = type(ludus.make(game_id))
     choices = option_choices(cls.options_class)
-    checks = _option_check(cls, game_id)
+    checks = _option_check(cls)
     names = list(choices)
     out = {}
     for i, name in enumerate(names):
@@ -198,39 +197,27 @@ def option_rules(game_id: str) -> dict[str, dict]:
         entries = []
         for combination in itertools.product(*(choices[n] for n in depends_on)):
             condition = dict(zip(depends_on, combination, strict=True))
-            if _makes(game_id, condition):
+            if checks(condition):
                 entries.append({"when": {n: json_value(choices[n], v) for n, v in condition.items()},
                                 "values": [json_value(values, v) for v in values
-                                           if _makes(game_id, {**condition, name: v})]})
+                                           if checks({**condition, name: v})]})
         out[name] = {"depends_on": depends_on, "valid": entries}
     return out
 
 
-def _option_check(cls, game_id: str):
-    """Whether the game accepts options (declared values by name): ``Game.__init__``'s parsing
-    and the game's ``_check_options``, without building the game, remembered per combination."""
-    defaults = cls.options_class()
+def _option_check(cls):
+    """Whether the game accepts options (declared values by name), as ``Game.check_options``
+    says, remembered per combination."""
 
     @functools.cache
     def accepts(items: frozenset) -> bool:
-        given = dict(items)
-        game = cls.__new__(cls)
         try:
-            game.options = parse_options(cls.options_class, given, game_id)
-            game._check_options({k for k in given if getattr(game.options, k) != getattr(defaults, k)})
+            cls.check_options(**dict(items))
         except OptionError:
             return False
         return True
 
     return lambda options: accepts(frozenset(options.items()))
-
-
-def _makes(game_id: str, options: dict) -> bool:
-    try:
-        ludus.make(game_id, **options)
-    except OptionError:
-        return False
-    return True
 
 
 def _offered(spec: str, game) -> bool:
