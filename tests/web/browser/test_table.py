@@ -44,15 +44,21 @@ def _click_and_wait(page) -> None:
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
 
 
-def test_among_people_a_forced_move_waits_for_its_player(site, new_context):
-    # Caesar & Cleopatra's setup: Cleopatra arranges her action pile, a choice of cards until the
-    # last two placings, which are forced whatever the deal. How fast they came would tell
-    # Caesar they were forced; here that is public, but in play it can rest on a hidden hand.
-    _, links = new_table(site, "caesar-cleopatra", ["person", "person"])
+def _arranged_to_a_forced_move(site, new_context, seats: list[str]):
+    """Caesar & Cleopatra's setup, Cleopatra's page: her action pile arranged card by card until
+    one kind of card is left; the placings after that are forced, whatever the deal."""
+    _, links = new_table(site, "caesar-cleopatra", seats)
     page = new_page(new_context)
     open_table(page, links[0])
     while page.locator(MOVES).count() > 1:
         _click_and_wait(page)
+    return page
+
+
+def test_among_people_a_forced_move_waits_for_its_player(site, new_context):
+    # How fast it came would tell Caesar it was forced: here that is public, but in play it can
+    # rest on a hidden hand.
+    page = _arranged_to_a_forced_move(site, new_context, ["person", "person"])
     state, seq = page.evaluate(STATE)
     assert state == "mine" and page.locator(MOVES).count() == 1
     page.wait_for_timeout(2000)                 # well past the pause after which it would play
@@ -61,11 +67,7 @@ def test_among_people_a_forced_move_waits_for_its_player(site, new_context):
 
 
 def test_against_bots_a_forced_move_plays_itself(site, new_context):
-    _, links = new_table(site, "caesar-cleopatra", ["person", "random"])
-    page = new_page(new_context)
-    open_table(page, links[0])
-    while page.locator(MOVES).count() > 1:
-        _click_and_wait(page)
+    page = _arranged_to_a_forced_move(site, new_context, ["person", "random"])
     page.wait_for_function("() => document.body.dataset.state === 'forced'")
     _, seq = page.evaluate(STATE)
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")   # no click
