@@ -316,3 +316,14 @@ def test_a_decision_made_by_rule_has_no_verdict_and_is_not_counted_as_one(server
     assert review["summary"] == {"decisions": len(decisions), "searched": len(searched), "agreed": agreed,
                                  "differed": len(searched) - agreed, "by_rule": len(by_rule)}
     assert pool.helped() == ["review"]
+
+
+def test_the_tracker_leaves_the_engines_own_knowledge_to_its_chances(server):
+    # Caesar & Cleopatra's observation carries the seat's knowledge pools, the engine's form of
+    # what the tracker's deals are drawn from: the facts list what a person reads as facts.
+    table, tokens = server.seeded("caesar-cleopatra", ["person", "person"], 3)
+    with server.client(table, tokens[0]) as a, server.client(table, tokens[1]) as b:
+        play_out([a, b], [], random.Random(3), moves=40)
+        assert any("knowledge" in s for s in a.view["observation"]["seats"])
+        facts = _ask(a, "tracker")["facts"]
+        assert "knowledge" not in facts and all("knowledge" not in s for s in facts.get("seats", []))

@@ -34,9 +34,10 @@ REVIEW_SPEC = "ismcts:iterations=200,seed=1"
 # Worlds the tracker deals from the seat's knowledge.
 TRACKER_SAMPLES = 300
 # What an observation already says of hidden cards, by key (of the observation or of one of
-# its seats): a faction a seat showed void in, cards known to be in a hand, what is known of
-# where each card lies.
-FACT_KEYS = ("lacks", "known_cards", "hand_known", "knowledge", "taken_under_a_seer")
+# its seats): a faction a seat showed void in, cards known to be in a hand, cards taken under a
+# Seer. (Its ``knowledge``, the pools the engine reasons with, is what the tracker's deals are
+# drawn from: the tables say it in chances, not in the engine's own form.)
+FACT_KEYS = ("lacks", "known_cards", "hand_known", "taken_under_a_seer")
 
 
 def check_assists(value) -> dict[str, bool]:

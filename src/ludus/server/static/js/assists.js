@@ -155,16 +155,18 @@ export class Assists {
           h("td", {}, percent(c.chance)))))));
   }
 
-  /** What the observation already says, as the server gave it, with the seats by name. */
+  /** What the observation already says, as the server gave it, with the seats by name and each
+   *  fact in words (``assist.fact.KEY``; a key without words shows as itself). */
   facts(facts) {
     const { t, seatName } = this.page;
     if (!facts || !Object.keys(facts).length) return null;
+    const words = (key) => (t(`assist.fact.${key}`) === `assist.fact.${key}` ? key.replaceAll("_", " ") : t(`assist.fact.${key}`));
     const rows = [];
     (facts.seats || []).forEach((known, p) => {
-      for (const [key, value] of Object.entries(known)) rows.push(h("li", {}, h("b", {}, `${seatName(p)} · ${key.replaceAll("_", " ")}: `), said(value)));
+      for (const [key, value] of Object.entries(known)) rows.push(h("li", {}, h("b", {}, `${seatName(p)} · ${words(key)}: `), said(value)));
     });
     for (const [key, value] of Object.entries(facts)) {
-      if (key !== "seats") rows.push(h("li", {}, h("b", {}, `${key.replaceAll("_", " ")}: `), said(value)));
+      if (key !== "seats") rows.push(h("li", {}, h("b", {}, `${words(key)}: `), said(value)));
     }
     return h("section.tracker-facts", {}, h("h3", {}, t("assist.tracker.facts")), h("ul", {}, rows));
   }
