@@ -262,7 +262,8 @@ function opponent(ctx) {
   const spy = sel?.card === "spy" && ctx.legalMoves.has("spy")
     ? target(ctx, "spy", ctx.t("cc.spy.here"), ctx.t("cc.spy.at", { name: ctx.seatName(p, true) })) : null;
   return h("div.cc-opponent", { class: spy ? "target" : "", "data-seat": p },
-    h("span", {}, ctx.seatName(p), ": ", ctx.t("cc.hand.n", { n: s.hand_size, actions: s.hand_action_cards })), spy ? [" ", spy] : null);
+    h("span", {}, ctx.t("cc.their.hand", { name: ctx.seatName(p), n: s.hand_size, actions: s.hand_action_cards })),
+    spy ? [" ", spy] : null);
 }
 
 function hand(ctx) {
