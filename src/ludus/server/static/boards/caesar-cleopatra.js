@@ -262,7 +262,7 @@ function opponent(ctx) {
   const spy = sel?.card === "spy" && ctx.legalMoves.has("spy")
     ? target(ctx, "spy", ctx.t("cc.spy.here"), ctx.t("cc.spy.at", { name: ctx.seatName(p, true) })) : null;
   return h("div.cc-opponent", { class: spy ? "target" : "", "data-seat": p },
-    h("span", {}, ctx.t("cc.their.hand", { name: ctx.seatName(p), n: s.hand_size, actions: s.hand_action_cards })),
+    h("span", {}, ctx.t("cc.their.hand", { name: ctx.seatName(p, true), n: s.hand_size, actions: s.hand_action_cards })),
     spy ? [" ", spy] : null);
 }
 
