@@ -25,7 +25,8 @@ logs in ``bench/strength/`` have it). A game scores 1 for that side when its bes
 above every other seat's, ½ when shared, 0 otherwise. Rotations are cyclic, so each agent
 plays every seat of every deal. ``--seat K`` keeps only the games where the measured agent sits
 at seat K (half of them with two seats): the way to study one seat, e.g. a seat gap, at half the
-cost; the deals stay those of the whole run, so ``bench/paired.py`` pairs two such runs.
+cost; the deals stay those of the whole run, so ``bench/paired.py`` pairs two such runs. (On a
+4-seat table with fixed partners it keeps a quarter of the games, and seats 0 and 2 are one side.)
 """
 
 from __future__ import annotations

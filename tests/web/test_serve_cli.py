@@ -114,3 +114,10 @@ def test_the_bot_pace_the_help_names_is_the_servers():
 
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert f"(default {BOT_PACE:g};" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("pace", ["nan", "inf", "-1"])
+def test_a_bot_pace_that_is_no_number_of_seconds_is_refused(tmp_path, pace):
+    result = CliRunner().invoke(app, ["serve", "--bot-pace", pace, "--db", str(tmp_path / "s.sqlite3")])
+    assert result.exit_code == 2 and "--bot-pace" in result.output
+    assert not (tmp_path / "s.sqlite3").exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import socket
 
@@ -27,7 +28,7 @@ from .common import app, fail
 @click.option("--agent", "agents", multiple=True, metavar="SPEC",
               help="An agent tables may seat beyond the built-in levels, e.g. "
                    "policy:path=examples/models/claim-ppo.npz (repeatable).")
-@click.option("--bot-pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+@click.option("--bot-pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
               help="The least time a searching bot's move takes to come, whatever it held (default 0.6; "
                    "a search on a time budget waits 1.5 times its budget, a bot that plays by rule a "
                    "third of it), so that a forced move comes no faster than a thought one. 0: none.")
@@ -38,6 +39,8 @@ def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
     link holds the seat's token. Every move is stored before it is acknowledged: a restart
     loses no game.
     """
+    if bot_pace is not None and math.isnan(bot_pace):
+        fail("--bot-pace takes a number of seconds from 0 to 60, not nan")
     try:
         import uvicorn
         from sqlalchemy.engine import make_url

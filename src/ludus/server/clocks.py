@@ -48,6 +48,13 @@ def check_clock(value: Any) -> dict | None:
     return {"kind": value["kind"], **{name: value[name] for name in fields}}
 
 
+def clock_rules(header_clock: dict | None) -> dict | None:
+    """The rules of a table's clock from its log's header (which also keeps when it started and
+    the time left): the fields ``check_clock`` gives, nothing else."""
+    return None if header_clock is None else check_clock({k: v for k, v in header_clock.items()
+                                                          if k not in ("time", "left")})
+
+
 class TimeSource:
     """The server's time: seconds since the epoch, and waiting for a moment."""
 

@@ -33,7 +33,7 @@ from ludus.core.errors import IllegalAction, LudusError
 from ludus.session import Session, decide
 
 from . import assists, protocol
-from .clocks import Clocks, TimeSource
+from .clocks import Clocks, TimeSource, clock_rules
 from .storage import CHANNEL, LineTaken, Store
 
 log = logging.getLogger("ludus.server")
@@ -79,8 +79,7 @@ class LiveTable:
         self.assists: dict[str, bool] | None = None     # the table's switches, read when first asked
         if lines[0].get("clock") is not None:
             head = lines[0]["clock"]
-            config = {k: v for k, v in head.items() if k not in ("time", "left")}
-            self.clocks = Clocks(config, [s.agent is None for s in self.session.seats], head["time"])
+            self.clocks = Clocks(clock_rules(head), [s.agent is None for s in self.session.seats], head["time"])
             self.clocks.restore(next(ln["clock"] for ln in reversed(lines) if "clock" in ln))
             if len(lines) > 1:
                 self.clocks.started(self.session, lines[-1])
@@ -320,7 +319,8 @@ class LiveTable:
                         return
                 asked = loop.time()
                 move = await loop.run_in_executor(self.hub.pool, decide, task)
-                left = self.hub.pace(self.session.game, task.spec) - (loop.time() - asked)
+                pace = await asyncio.to_thread(self.hub.pace, self.session.game, task.spec)   # a policy loads a file
+                left = pace - (loop.time() - asked)
                 if left > 0:
                     await asyncio.sleep(left)
                 async with self.lock:

@@ -49,6 +49,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from ludus.core.errors import LudusError
 
+from .clocks import clock_rules
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 # A table's status: a person's seat not taken yet (the lobby lists it), all taken, or over.
@@ -249,9 +251,7 @@ class Store:
                 return None
             seats = db.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
             header = db.scalar(select(LineRow.line).where(LineRow.table_id == row.id, LineRow.seq == 0))
-            clock = json.loads(header).get("clock") if header else None
-            rules = None if clock is None else {k: v for k, v in clock.items() if k not in ("time", "left")}
-            return {**_facts(row, seats), "clock": rules}
+            return {**_facts(row, seats), "clock": clock_rules(json.loads(header).get("clock") if header else None)}
 
     def assists(self, public_id: str) -> dict[str, bool] | None:
         """A table's switches of help (``assists.SWITCHES``), or None if there is no such table."""

@@ -53,8 +53,8 @@ function mine() {
   return v && !v.over && v.legal && v.legal.length > 0 && client.seat === v.to_move;
 }
 
-/** Whether a forced move may play itself: where every other seat is a bot, nobody can read
- *  anything into how fast it came. */
+/** Whether a forced move may play itself: where every other seat is a bot, no player can read
+ *  anything into how fast it came (a spectator could, but takes no part in the game). */
 function forcedPlaysItself() {
   const seats = facts?.seats;
   return !!seats && seats.every((s) => s.seat === client.seat || !s.person);
