@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
-from ludus.core.errors import echo
+from ludus.core.errors import RecordError, echo
 from ludus.session import Session
 
 from . import BOT_PACE, assists, limits, pages, protocol
@@ -30,6 +30,9 @@ HELLO_WAIT = 10
 # Close codes: a seat token no seat of the table has, a table that does not exist, a first
 # message that is not a hello, a connection too slow to read what it is sent.
 BAD_TOKEN, NO_TABLE, NO_HELLO, TOO_SLOW = 4401, 4404, 4400, 4408
+# A table whose stored log this version of ludus does not replay to the positions it recorded
+# (written by a version whose rules or observations differ, or edited): it cannot go on here.
+UNPLAYABLE = 4410
 
 
 # What each route's request body is, said when a body is refused (by the route's name).
@@ -98,6 +101,10 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             if int(length) > MAX_BODY:
                 return JSONResponse({"detail": f"a request body is at most {MAX_BODY} bytes"}, status_code=413)
         return await call_next(request)
+
+    @app.exception_handler(RecordError)
+    async def unplayable(request: Request, exc: RecordError):
+        return JSONResponse({"detail": f"this table's stored game does not replay here: {exc}"}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
@@ -246,7 +253,12 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                                                            '"since": ...}'))
             await websocket.close(NO_HELLO, "say hello first")
             return
-        table = await hub.enter(public_id)
+        try:
+            table = await hub.enter(public_id)
+        except RecordError as e:
+            await websocket.send_json(error("unplayable", f"this table's stored game does not replay here: {e}"))
+            await websocket.close(UNPLAYABLE, "the table's stored game does not replay")
+            return
         if table is None:
             await websocket.close(NO_TABLE, "no such table")
             return

@@ -47,7 +47,8 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue():
     used |= {f"clock.{k}" for k in re.findall(r'^\s*"?([\w-]+)"?:', clocks, re.M)}
     used |= {f"{family}.{a}" for family in ("agent", "bot") for a in AGENTS}
     used |= {f"status.{s}" for s in ("open", "playing", "over", "gone")}
-    used |= {f"connection.{s}" for s in ("connecting", "open", "lost", "closed", "bad-token", "no-table")}
+    used |= {f"connection.{s}" for s in ("connecting", "open", "lost", "closed", "bad-token", "no-table",
+                                                   "unplayable")}
     used |= {"claim.phase.1", "claim.phase.2"}
     assert len(used) > 80
     assert sorted(used - set(english)) == []

@@ -3,7 +3,7 @@
 // sent at the seq they will take, and a reconnect with a growing pause when the line drops.
 
 // Close codes after which trying again cannot help (a bad token, no such table, no hello).
-const FINAL = new Set([4400, 4401, 4404]);
+const FINAL = new Set([4400, 4401, 4404, 4410]);
 const PAUSES = [500, 1000, 2000, 4000, 8000, 15000];
 
 export class TableClient {

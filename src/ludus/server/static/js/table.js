@@ -243,8 +243,9 @@ async function onView() {
   }
 }
 
-/** A link that leads nowhere (no such table; a seat token that is not this table's): say so and
- *  offer the ways on, instead of an empty table. */
+/** A link that leads nowhere (no such table; a seat token that is not this table's; a table
+ *  this version of ludus cannot go on with): say so and offer the ways on, instead of an empty
+ *  table. */
 function drawDeadEnd(kind) {
   document.body.dataset.state = kind;
   for (const id of ["moves", "log", "board", "assist-bar", "replay"]) $(id).hidden = true;
@@ -277,8 +278,9 @@ async function main() {
   client = new TableClient(tableId, token, {
     view: onView,
     status: (name, code) => {
-      status = name !== "closed" ? name : code === 4401 ? "bad-token" : code === 4404 ? "no-table" : "closed";
-      if (status === "bad-token" || status === "no-table") drawDeadEnd(status);
+      status = name !== "closed" ? name : code === 4401 ? "bad-token" : code === 4404 ? "no-table"
+        : code === 4410 ? "unplayable" : "closed";
+      if (["bad-token", "no-table", "unplayable"].includes(status)) drawDeadEnd(status);
       else if (client.view) draw();
       else replace($("connection"), h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
     },
