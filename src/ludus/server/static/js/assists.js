@@ -160,7 +160,7 @@ export class Assists {
   facts(facts) {
     const { t, seatName } = this.page;
     if (!facts || !Object.keys(facts).length) return null;
-    const words = (key) => (t(`assist.fact.${key}`) === `assist.fact.${key}` ? key.replaceAll("_", " ") : t(`assist.fact.${key}`));
+    const words = (key) => t(`assist.fact.${key}`, {}, key.replaceAll("_", " "));
     const rows = [];
     (facts.seats || []).forEach((known, p) => {
       for (const [key, value] of Object.entries(known)) rows.push(h("li", {}, h("b", {}, `${seatName(p)} · ${words(key)}: `), said(value)));

@@ -39,9 +39,10 @@ export async function init() {
 }
 
 /** The words for ``key`` with ``{name}`` filled from ``vars``; English where a catalogue
- *  lacks the key, the key itself where both do (a test keeps the catalogues complete). */
-export function t(key, vars = {}) {
-  const text = messages[key] ?? english[key] ?? key;
+ *  lacks the key, ``fallback`` (the key itself) where both do: a key made from data (a game's
+ *  id, an observation's field) may have no words (a test keeps the catalogues complete). */
+export function t(key, vars = {}, fallback = key) {
+  const text = messages[key] ?? english[key] ?? fallback;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 

@@ -99,8 +99,8 @@ function drawStatus() {
   const best = v.returns ? Math.max(...v.returns) : null;
   replace($("status"),
     h("p.turn", { class: mine() ? "mine" : "" }, turn),
-    h("ul.scores", { "aria-label": t("table.scores") }, h("li.what", {}, t(`score.${client.game}`) === `score.${client.game}`
-      ? t("table.scores") : t(`score.${client.game}`)), v.scores.map((score, p) =>
+    h("ul.scores", { "aria-label": t("table.scores") }, h("li.what", {}, t(`score.${client.game}`, {}, t("table.scores"))),
+      v.scores.map((score, p) =>
       h("li", { class: [p === v.to_move && !v.over ? "to-move" : "", v.returns && v.returns[p] === best && best > 0 ? "winner" : ""].join(" ") },
         h("span.name", {}, seatName(p)), " ", h("span.score", {}, String(score))))),
     v.clocks ? h("div.clocks", { id: "clocks", "aria-label": t("table.clocks") }) : null,
