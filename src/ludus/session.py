@@ -495,9 +495,12 @@ class Session:
 
     @classmethod
     def from_lines(cls, lines: list, seats: Sequence[str | None] | None = None, *, source: str = "the move log",
-                   sink: Callable[[dict], None] | None = None, **kwargs) -> Session:
+                   sink: Callable[[dict], None] | None = None, redigest: bool = False, **kwargs) -> Session:
         """The session a move log's lines (parsed JSON, header first) hold, each move checked
-        against its digest. ``sink`` receives the lines played from now on (not these)."""
+        against its digest. ``sink`` receives the lines played from now on (not these).
+        ``redigest``: each move's digest is set, in ``lines`` themselves, to the position it replays
+        to here instead of checked (a log carried over from a version of ludus whose observations
+        differ: its moves must still be legal)."""
         if not lines or not isinstance(lines[0], dict) or lines[0].get("format") not in LOG_FORMATS:
             raise RecordError(f"{source} is not a ludus move log (its first line must be a header "
                               f"with format {' or '.join(map(str, LOG_FORMATS))})")
@@ -510,7 +513,7 @@ class Session:
         except (KeyError, TypeError, ValueError, LudusError) as e:
             raise RecordError(f"{source}: its header does not make a game ({e})") from None
         session._sink = None
-        session._replay(lines[1:], source, first=2, code=head.get("code"))
+        session._replay(lines[1:], source, first=2, code=head.get("code"), redigest=redigest)
         session._sink = sink
         return session
 
@@ -545,15 +548,19 @@ class Session:
         finally:
             self._sink, self._file = sink, file
 
-    def _replay(self, lines: list, source: str, first: int | None, code) -> None:
+    def _replay(self, lines: list, source: str, first: int | None, code, redigest: bool = False) -> None:
         """Play stored lines of a move log (its header excepted) with no sink set. ``first``
         numbers them in errors (None: they are quoted instead); ``code``: the version of ludus
-        that wrote them, if known."""
+        that wrote them, if known; ``redigest``: as in ``from_lines``."""
         for offset, line in enumerate(lines):
             where = f"line {first + offset}" if first is not None else f"the line {echo(line, 80)}"
-            if isinstance(line, dict) and "at" in line and line["at"] != position_digest(self.state, self.observe):
-                raise RecordError(f"{source} {where} was chosen in another position than the one its earlier "
-                                  f"lines lead to: {digest_mismatch(code, code_version())}")
+            if isinstance(line, dict) and "at" in line:
+                here = position_digest(self.state, self.observe)
+                if redigest:
+                    line["at"] = here
+                elif line["at"] != here:
+                    raise RecordError(f"{source} {where} was chosen in another position than the one its "
+                                      f"earlier lines lead to: {digest_mismatch(code, code_version())}")
             try:
                 if "undo" in line:
                     self.undo(line["undo"])

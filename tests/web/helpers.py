@@ -114,6 +114,16 @@ def serve_process(db: str, port: int, *args: str) -> subprocess.Popen:
         time.sleep(0.1)
 
 
+def refused_in_one_line(result, *said: str) -> None:
+    """A command (run by click's CliRunner) refused its input in one line saying ``said``: exit
+    code 2, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: ") and result.output.count("\n") == 1, result.output
+    assert "Traceback" not in result.output
+    for words in said:
+        assert words in result.output
+
+
 def ws_url(base: str, table: str) -> str:
     return base.replace("http://", "ws://") + f"/ws/{table}"
 

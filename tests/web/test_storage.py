@@ -45,3 +45,23 @@ def test_lines_written_at_once_are_all_stored_and_a_taken_one_alone_is_refused(s
     assert [line["move"] for line in store.lines(tables[0])[1:]] == ["first", f"{tables[0]}-2"]
     for t in tables[1:]:
         assert [line["move"] for line in store.lines(t)[1:]] == [f"{t}-1", f"{t}-2"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_log_is_replaced_only_while_it_is_the_one_read(tmp_path, request, backend):
+    """What carries a table over to another version writes its new digests only if nobody
+    stored a line since it read the log (a server still playing it)."""
+    url = f"sqlite:///{tmp_path / 's.sqlite3'}" if backend == "sqlite" else request.getfixturevalue("pg_url")
+    engine = make_engine(url)
+    migrate(engine)
+    store = Store(engine)
+    table = _table(store)
+    store.append(table, 1, {"seat": 0, "move": "first", "at": "older"})
+    read = store.lines(table)
+    store.append(table, 2, {"seat": 1, "move": "second", "at": "older"})
+    assert not store.replace_lines(table, read, [read[0], {**read[1], "at": "newer"}])
+    assert [line["at"] for line in store.lines(table)[1:]] == ["older", "older"]
+    read = store.lines(table)
+    assert store.replace_lines(table, read, [read[0], *({**line, "at": "newer"} for line in read[1:])])
+    assert store.lines(table) == [read[0], *({**line, "at": "newer"} for line in read[1:])]
+    engine.dispose()

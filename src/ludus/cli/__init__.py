@@ -16,7 +16,7 @@ as their fields).
 
 from __future__ import annotations
 
-from . import bench, games, lab, play, replay, review, serve, simulate, tournament  # noqa: F401  (they register the commands)
+from . import bench, games, lab, play, replay, review, serve, simulate, tables, tournament  # noqa: F401  (they register the commands)
 from .common import app
 
 

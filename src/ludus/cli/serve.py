@@ -43,26 +43,19 @@ def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
         fail("--bot-pace takes a number of seconds from 0 to 60, not nan")
     try:
         import uvicorn
-        from sqlalchemy.engine import make_url
 
         from ludus.server.app import create_app
-        from ludus.server.storage import default_url
+        from ludus.server.storage import migrate
     except ImportError as e:
         fail(f"ludus serve needs the web extra ({e.name} is missing): pip install -e '.[web]'")
-    url = db or default_url()
-    if "://" not in url:
-        url = f"sqlite:///{url}"
-    try:
-        shown = make_url(url)
-    except Exception:
-        fail(f"--db {db!r} is neither a database URL (e.g. postgresql+psycopg://user@host/ludus) nor a file path")
+    url, shown = database_url(db)
     if workers > 1 and shown.get_backend_name() == "sqlite":
         fail("several server processes need PostgreSQL (--db postgresql+psycopg://...); with SQLite run "
              "one (--workers 1)")
     _check_agents(agents)
     # The schema is brought up to date here, once, before any server process starts (several
     # may share the database); an application's own migration then has nothing left to do.
-    _open_database(url, shown)
+    open_database(url, shown, migrate).dispose()
     _check_port(host, port)
     where = f"[{host}]" if ":" in host else host
     said = f"ludus serve: open http://{where}:{port}/ (database {shown.render_as_string(hide_password=True)}"
@@ -83,12 +76,29 @@ def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
                 ws_max_size=65536, log_level="warning")
 
 
-def _open_database(url: str, shown) -> None:
-    """Open the database and migrate its schema, or say in one line why it cannot be opened
-    and what --db would work (SQLAlchemy's own tracebacks run to a hundred lines)."""
+def database_url(db: str | None):
+    """The database ``--db`` names (a URL or a SQLite file's path; None: the server's own file)
+    as a URL, and as SQLAlchemy reads it; refused in one line if it is neither."""
+    from sqlalchemy.engine import make_url
+
+    from ludus.server.storage import default_url
+
+    url = db or default_url()
+    if "://" not in url:
+        url = f"sqlite:///{url}"
+    try:
+        return url, make_url(url)
+    except Exception:
+        fail(f"--db {db!r} is neither a database URL (e.g. postgresql+psycopg://user@host/ludus) nor a file path")
+
+
+def open_database(url: str, shown, prepare):
+    """An engine on the database once ``prepare(engine)`` ran (the migrations, or a look at the
+    schema), or a line saying why it cannot be opened and what --db would work (SQLAlchemy's own
+    tracebacks run to a hundred lines). The caller disposes of the engine."""
     from sqlalchemy.exc import DBAPIError, NoSuchModuleError, SQLAlchemyError
 
-    from ludus.server.storage import NewerSchema, make_engine, migrate
+    from ludus.server.storage import NewerSchema, make_engine
 
     named = shown.render_as_string(hide_password=True)
     works = "a SQLite file's path or a postgresql+psycopg://user@host/ludus URL"
@@ -102,7 +112,11 @@ def _open_database(url: str, shown) -> None:
     except SQLAlchemyError as e:
         fail(f"--db {named}: {_first_line(e)}; give --db {works}")
     try:
-        migrate(engine)
+        try:
+            prepare(engine)
+        except BaseException:
+            engine.dispose()
+            raise
     except NewerSchema as e:
         fail(f"{e}, or give --db another file or URL")
     except SQLAlchemyError as e:
@@ -112,8 +126,7 @@ def _open_database(url: str, shown) -> None:
                  "folder that exists and that you may write to")
         fail(f"cannot open the database {named} ({reason}); give --db the URL of a database server that is "
              "running and that you may log in to, e.g. postgresql+psycopg://user@host/ludus")
-    finally:
-        engine.dispose()
+    return engine
 
 
 def _first_line(error: BaseException) -> str:

@@ -7,6 +7,8 @@ A layer above the session (``ludus.session``): nothing below imports it. Its mod
     live        the tables in play in this process: a Session each, one move at a time, bots
                 worked out in other processes, every connection sent what its seat may see
     app         the FastAPI application: the REST API and the WebSocket
+    refresh     carrying the stored tables over an upgrade of ludus that changed what a seat sees
+                (``ludus tables refresh``)
 
 It needs the ``web`` extra (``pip install -e '.[web]'``); ``import ludus`` never imports it.
 """

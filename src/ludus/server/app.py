@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -33,6 +34,8 @@ BAD_TOKEN, NO_TABLE, NO_HELLO, TOO_SLOW = 4401, 4404, 4400, 4408
 # A table whose stored log this version of ludus does not replay to the positions it recorded
 # (written by a version whose rules or observations differ, or edited): it cannot go on here.
 UNPLAYABLE = 4410
+
+log = logging.getLogger("ludus.server")
 
 
 # What each route's request body is, said when a body is refused (by the route's name).
@@ -104,7 +107,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 
     @app.exception_handler(RecordError)
     async def unplayable(request: Request, exc: RecordError):
-        return JSONResponse({"detail": f"this table's stored game does not replay here: {exc}"}, status_code=409)
+        return JSONResponse({"detail": _unplayable(request.path_params.get("public_id"), exc)}, status_code=409)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
@@ -256,7 +259,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         try:
             table = await hub.enter(public_id)
         except RecordError as e:
-            await websocket.send_json(error("unplayable", f"this table's stored game does not replay here: {e}"))
+            await websocket.send_json(error("unplayable", _unplayable(public_id, e)))
             await websocket.close(UNPLAYABLE, "the table's stored game does not replay")
             return
         if table is None:
@@ -288,6 +291,15 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             await hub.leave(table, conn)
 
     return app
+
+
+def _unplayable(public_id: str | None, e: RecordError) -> str:
+    """Why a stored table cannot go on here, for whoever asked and, in the log, for whoever runs
+    the server: a version of ludus that changed only what a seat sees can carry it over."""
+    log.warning("table %s does not replay on this version of ludus: %s; if this version changed only what a "
+                "seat sees, `ludus tables refresh` carries such tables over", public_id, e)
+    return (f"this table's stored game does not replay here: {e}; if it was stored by a version of ludus that "
+            "differs only in what a seat sees, whoever runs this server can carry it over (ludus tables refresh)")
 
 
 def from_environment() -> FastAPI:

@@ -174,9 +174,7 @@ class LiveTable:
         acknowledged or sent: a client told the game is over may at once ask for the replay or
         the review, which are refused while the table is not stored as over."""
         if self.session.over:
-            state = self.session.state
-            await asyncio.to_thread(self.hub.store.finish, self.id,
-                                    {"scores": list(state.scores()), "returns": list(state.returns())})
+            await asyncio.to_thread(self.hub.store.finish, self.id, final_result(self.session.state))
 
     async def catch_up(self, news: tuple[int, dict] | None = None) -> None:
         """Take the lines other server processes stored since ours (PostgreSQL), telling every
@@ -398,6 +396,12 @@ def orphan_guard(server: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="orphan-guard", daemon=True).start()
+
+
+def final_result(state) -> dict:
+    """What the store keeps of a game that is over (``Store.finish``), so that the lobby and the
+    table's facts need no replay."""
+    return {"scores": list(state.scores()), "returns": list(state.returns())}
 
 
 def error(code: str, message: str) -> dict:

@@ -15,6 +15,7 @@ every hidden card: nothing here is shown to anyone before the game is over.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -188,11 +189,18 @@ def _upgrade(engine: Engine) -> None:
     """Alembic's upgrade to head, refused in a sentence when the database is at a revision
     these migrations do not know (Alembic would fail deep inside with a traceback)."""
     from alembic import command
+
+    schema_revisions(engine)
+    command.upgrade(alembic_config(engine), "head")
+
+
+def schema_revisions(engine: Engine) -> set[str]:
+    """The schema revisions the database is at (none: no ludus server has used it); NewerSchema
+    if these migrations do not know one."""
     from alembic.runtime.migration import MigrationContext
     from alembic.script import ScriptDirectory
 
-    config = alembic_config(engine)
-    known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+    known = {script.revision for script in ScriptDirectory.from_config(alembic_config(engine)).walk_revisions()}
     with engine.connect() as connection:
         current = set(MigrationContext.configure(connection).get_current_heads())
     if current - known:
@@ -200,7 +208,7 @@ def _upgrade(engine: Engine) -> None:
             f"the database {engine.url.render_as_string(hide_password=True)} has schema revision "
             f"{', '.join(sorted(current - known))}, which this ludus does not know (it knows "
             f"{', '.join(sorted(known))}): a newer ludus made it; upgrade ludus to open it")
-    command.upgrade(config, "head")
+    return current
 
 
 class Store:
@@ -318,6 +326,29 @@ class Store:
                                .order_by(LineRow.seq)).all()
             return [json.loads(t) for t in texts]
 
+    def stored_tables(self) -> list[StoredTable]:
+        """Every table, oldest first, as far as carrying it over to another version of ludus
+        needs (columns every revision of the schema has)."""
+        with Session(self.engine) as db:
+            rows = db.execute(select(TableRow.public_id, TableRow.game, TableRow.status, TableRow.result)
+                              .order_by(TableRow.id)).all()
+            return [StoredTable(*row) for row in rows]
+
+    def replace_lines(self, public_id: str, was: list[dict], now: list[dict]) -> bool:
+        """Store ``now`` in place of a table's log ``was`` (line for line), in one transaction, if
+        the log is ``was`` still; False, and nothing written, if it changed meanwhile (a server
+        still playing it)."""
+        with Session(self.engine) as db, db.begin():
+            rows = db.execute(select(LineRow.id, LineRow.line).join(TableRow, LineRow.table_id == TableRow.id)
+                              .where(TableRow.public_id == public_id).order_by(LineRow.seq)
+                              .with_for_update()).all()
+            if [json.loads(row.line) for row in rows] != was:
+                return False
+            for row, old, new in zip(rows, was, now, strict=True):
+                if new != old:
+                    db.execute(update(LineRow).where(LineRow.id == row.id).values(line=json.dumps(new)))
+            return True
+
     def append(self, public_id: str, seq: int, line: dict) -> None:
         """Store line ``seq`` of a table's log and commit; LineTaken if another writer stored
         that line first. On PostgreSQL the commit also tells every listening process. Lines
@@ -423,6 +454,14 @@ class _Committer:
             done.set_exception(e)
         else:
             done.set_result(None)
+
+
+@dataclasses.dataclass(frozen=True)
+class StoredTable:
+    id: str                 # its public id
+    game: str
+    status: str
+    result: dict | None     # once over: {"scores": [...], "returns": [...]}
 
 
 class JoinRefused(Exception):
