@@ -59,15 +59,15 @@ def test_hint_tracker_replay_and_review_at_a_table_with_help_on(site, new_contex
     drive([page], random.Random(8))
     steps = len(httpx.get(f"{site}/api/tables/{table}/replay?seat=0", timeout=WAIT).json()["steps"])
     slider = page.wait_for_selector("#replay-step")
-    assert slider.get_attribute("max") == str(steps - 1) and slider.get_attribute("value") == str(steps - 1)
+    assert slider.get_attribute("max") == str(steps - 1) and slider.input_value() == str(steps - 1)
     slider.fill("0")
     page.wait_for_function("() => document.getElementById('replay-at').textContent.startsWith('Step 0 ')")
-    first = page.inner_html("#replay-board")
+    first = page.inner_html("#board-body")
     page.focus("#replay-step")
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.getElementById('replay-at').textContent.startsWith('Step 3 ')")
-    assert page.inner_html("#replay-board") != first
+    assert page.inner_html("#board-body") != first
     assert page.inner_text("#replay .replay-move").startswith("Last move: ")
     summary = page.wait_for_selector("#replay .review .review-summary >> text=/of your \\d+ searched decisions/",
                                      timeout=WAIT * 1000).inner_text()

@@ -87,9 +87,9 @@ def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context
             assert page.locator("#log-lines > li").count() == before
 
     assert drive([page], random.Random(3), after_move=after_move) > 6
-    page.wait_for_selector("#replay-step", timeout=WAIT * 1000)      # the replay below, drawn after the end
+    page.wait_for_selector("#replay-step", timeout=WAIT * 1000)      # the replay, drawn after the end
     assert wider_than_the_screen(page) == []
-    # (scoped: the replay draws the board too, its final count with it)
+    # the board, now the replay's last step, is the final position
     assert page.locator("#board section.final table tbody[data-faction]").count() == 5   # every faction, counted
     facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
     assert facts["status"] == "over"

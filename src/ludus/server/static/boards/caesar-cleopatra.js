@@ -9,7 +9,7 @@
 // are backs and nothing more: the page is never told their value.
 
 import { h, replace } from "../js/dom.js";
-import { facts, moveButton, otherMoves } from "./common.js";
+import { facts, moveButton, otherMoves, whose } from "./common.js";
 
 const ACTIONS = new Set(["assassin", "spy", "castling", "scout", "wrath", "veto"]);
 // The steps decided in a dialog (the hand stays usable beside the vote's).
@@ -270,7 +270,8 @@ function hand(ctx) {
   const me = ctx.seat === null ? null : ctx.obs.seats[ctx.seat];
   if (!me || ctx.obs.over) return null;
   const copies = {};
-  return h("section.hand", { "aria-label": ctx.t("cc.hand") }, h("h3", {}, ctx.t("cc.hand")),
+  const title = whose(ctx, "cc.hand", "board.hand.of");
+  return h("section.hand", { "aria-label": title }, h("h3", {}, title),
     h("div.cards", {}, me.hand.length ? me.hand.map((name) => {
       const copy = copies[name] = (copies[name] ?? -1) + 1;
       const place = `hand:${name}:${copy}`;

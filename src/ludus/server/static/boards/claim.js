@@ -6,7 +6,7 @@
 // large button, and a confirmation on every trick would nag more than a rare misclick costs.
 
 import { h } from "../js/dom.js";
-import { moveButton, otherMoves, places } from "./common.js";
+import { moveButton, otherMoves, places, whose } from "./common.js";
 
 // A symbol per faction, so that a card never tells its faction by colour alone.
 const SYMBOLS = {
@@ -91,7 +91,8 @@ function prizes(ctx) {
   const o = ctx.obs;
   if (o.phase !== 1 || o.over) return null;
   const seen = o.seer_sees ? card(o.seer_sees, { "data-place": `seer:${o.seer_sees}` }) : null;
-  const seer = seen ? h("p.seer", {}, ctx.t("claim.seer.sees"), " ", seen, " ", moveButton(ctx, "take deck", ctx.t("claim.take.deck")))
+  const seer = seen
+    ? h("p.seer", {}, whose(ctx, "claim.seer.sees", "claim.seer.sees.of"), " ", seen, " ", moveButton(ctx, "take deck", ctx.t("claim.take.deck")))
     : ctx.legalMoves.has("take deck") ? moveButton(ctx, "take deck", ctx.t("claim.take.deck")) : null;
   const choosing = o.prizes.some((name) => ctx.legalMoves.has(`take ${name}`));
   const place = places("prize");
@@ -200,7 +201,8 @@ function hand(ctx) {
   if (ctx.seat === null || o.over) return null;
   const mine = o.seats[ctx.seat].hand || [];
   const place = places("hand");
-  return h("section.hand", { "aria-label": ctx.t("claim.hand") }, h("h3", {}, ctx.t("claim.hand"),
+  const title = whose(ctx, "claim.hand", "board.hand.of");
+  return h("section.hand", { "aria-label": title }, h("h3", {}, title,
     ctx.legal ? h("span.quiet", {}, ` — ${ctx.t("claim.hand.hint")}`) : null),
   h("div.cards", {}, mine.length ? mine.map((name) => cardButton(ctx, name, name, place(name))) : h("span.quiet", {}, "—")));
 }
@@ -217,8 +219,10 @@ function seatPanel(ctx, p) {
   if (s.lacks.length) rows.push([ctx.t("claim.lacks"), s.lacks.join(", ")]);
   // Known cards lie in the follower pile, which becomes the hand in phase 2 (K16).
   const known = o.phase === 1 ? "claim.known.followers" : "claim.known";
-  if (s.known_cards.length) rows.push([ctx.t(p === ctx.seat ? `${known}.mine` : known), cards(s.known_cards, `known:${p}`)]);
-  if (s.seen_by_your_seer) rows.push([ctx.t("claim.seen.by.seer"), cards(s.seen_by_your_seer, `seen:${p}`)]);
+  if (s.known_cards.length) {
+    rows.push([p === ctx.seat ? whose(ctx, `${known}.mine`, `${known}.of`) : ctx.t(known), cards(s.known_cards, `known:${p}`)]);
+  }
+  if (s.seen_by_your_seer) rows.push([whose(ctx, "claim.seen.by.seer", "claim.seer.saw"), cards(s.seen_by_your_seer, `seen:${p}`)]);
   if (s.taken_under_a_seer) rows.push([ctx.t("claim.seer.took"), s.taken_under_a_seer.map((x) =>
     ctx.t("claim.seer.took.n", { name: ctx.seatName(x.seer), n: x.cards })).join(" · ")]);
   const rel = relation(ctx, p);

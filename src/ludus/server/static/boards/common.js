@@ -23,6 +23,13 @@ export function otherMoves(ctx) {
     h("div.buttons", {}, rest.map((m) => moveButton(ctx, m.move))));
 }
 
+/** Words about what belongs to the seat the board is drawn for: ``yours`` ("Your hand") to that
+ *  seat's own player; ``theirs`` with its ``name`` ("{name}'s hand") where the replay shows the
+ *  reader another seat's view. */
+export function whose(ctx, yours, theirs) {
+  return ctx.seat === ctx.reader ? ctx.t(yours) : ctx.t(theirs, { name: ctx.seatName(ctx.seat, true) });
+}
+
 /** A list of facts: ``rows`` of [label, value], the value a string or an element. */
 export function facts(rows) {
   return h("dl.facts", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));

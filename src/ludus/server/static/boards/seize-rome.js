@@ -6,7 +6,7 @@
 // it back, the focus with it). Drawn from the seat's observation alone.
 
 import { h } from "../js/dom.js";
-import { facts, moveButton, otherMoves, places } from "./common.js";
+import { facts, moveButton, otherMoves, places, whose } from "./common.js";
 
 // The wild picked up from the hand, waiting for its region: the seq it was picked at and the
 // ``data-key`` of its button. A new line of the table puts it back.
@@ -165,7 +165,8 @@ function hand(ctx) {
       } : null,
     }, face(name));
   });
-  return h("section.hand", { "aria-label": ctx.t("sr.hand") }, h("h3", {}, ctx.t("sr.hand"),
+  const title = whose(ctx, "sr.hand", "board.hand.of");
+  return h("section.hand", { "aria-label": title }, h("h3", {}, title,
     ctx.legal ? h("span.quiet", {}, ` — ${ctx.t(wilds.length ? "sr.hand.hint.wild" : "sr.hand.hint")}`) : null),
   picked ? h("p.picking", { role: "status" }, ctx.t("sr.wild.where"), " ",
     h("button.cancel", { type: "button", "data-key": "cancel", onclick: putBack }, ctx.t("sr.cancel"))) : null,

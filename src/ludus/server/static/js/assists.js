@@ -1,6 +1,7 @@
 // Help at the table, where the table was made with it (its facts' ``assists``): a hint for the
 // seat to move (the move marked on the board), the card tracker (a side panel) and, once the
-// game is over, the replay with a step slider and the review of the seat's decisions.
+// game is over, the replay — a step slider over the board, which draws the step, as any seat
+// saw it ("See as") — with the review of the seat's decisions.
 // docs/server.md ("Help at the table") describes the messages and the REST calls.
 
 import { h, replace } from "./dom.js";
@@ -26,10 +27,13 @@ export class Assists {
     this.trackerOpen = false;
     this.tracker = null;       // the last tracker answer
     this.trackerAsked = null;  // the seq it was last asked for
-    this.replay = null;        // the finished game's steps (once over)
+    this.replays = new Map();  // the finished game's steps as each seat saw it (null: a spectator)
+    this.failed = new Set();   // ... the seats whose steps did not come
+    this.wanted = undefined;   // the seat chosen under "See as" (undefined: the game is not over)
+    this.seen = undefined;     // ... and the seat whose steps are shown
+    this.replay = null;        // ... those steps
     this.review = null;        // {decisions} or {error}
     this.step = 0;
-    this.loading = false;
   }
 
   /** Take the client's hint and tracker answers before its own handling of messages. */
@@ -173,65 +177,130 @@ export class Assists {
 
   // -- after the game ---------------------------------------------------------------------------
 
-  /** Load the replay (and the review, where on and a seat is playing) once the game is over. */
-  async load() {
-    const { client, tableId } = this.page;
-    if (this.loading || this.replay) return;
-    this.loading = true;
-    const seat = client.seat === null ? "" : `?seat=${client.seat}`;
-    try {
-      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay${seat}`);
-      if (answer.ok) {
-        this.replay = (await answer.json()).steps;
-        this.step = this.replay.length - 1;
-      }
-    } finally {
-      this.loading = false;
+  /** The finished game's steps as ``seat`` saw it (null: a spectator), asked for once each: a
+   *  promise of the steps, or of null where the server would not give them. The server gives
+   *  any seat's only once the game is over: before, they would show hidden cards. */
+  steps(seat) {
+    if (!this.replays.has(seat)) {
+      const query = seat === null ? "" : `?seat=${seat}`;
+      this.replays.set(seat, fetch(`/api/tables/${encodeURIComponent(this.page.tableId)}/replay${query}`)
+        .then(async (answer) => (answer.ok ? (await answer.json()).steps : null))
+        .catch(() => null)
+        .then((steps) => {
+          if (!steps) this.replays.delete(seat);            // asked again when chosen again
+          return steps;
+        }));
+    }
+    return this.replays.get(seat);
+  }
+
+  /** Show the game as ``seat`` saw it, at the step shown (the last, the first time), once its
+   *  steps have come. */
+  async see(seat) {
+    this.wanted = seat;
+    this.failed.delete(seat);
+    const steps = this.steps(seat);
+    if (this.replay) this.page.draw();           // "Loading…" under the controls meanwhile
+    const came = await steps;
+    if (this.wanted !== seat) return;            // another was chosen meanwhile
+    if (came) {
+      if (!this.replay) this.step = came.length - 1;
+      this.replay = came;
+      this.seen = seat;
+    } else {
+      this.failed.add(seat);
     }
     this.page.draw();
+  }
+
+  /** The replay as the reader's own seat saw it, and the review of its decisions where on. */
+  async begin() {
+    const { client, tableId } = this.page;
+    await this.see(client.seat);
     if (client.seat !== null && this.on("review")) {
-      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review${seat}`);
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review?seat=${client.seat}`);
       const body = await answer.json();
       this.review = answer.ok ? body : { error: body.detail };
       this.page.draw();
     }
   }
 
-  /** The replay: a slider over every step, the board as the seat saw it there, the move that
-   *  led to it and the review's word on the decision made there. */
+  /** What the table's board draws once the replay has come: the step chosen, as the seat chosen
+   *  saw it, with the log up to there. Null before: the board shows the game's last view. */
+  shown() {
+    if (!this.replay) return null;
+    const step = this.replay[this.step];
+    return { view: { ...step, seq: step.step, legal: null }, seat: this.seen,
+      entries: this.replay.slice(1, step.step + 1).map((s) => s.entry) };
+  }
+
+  /** The replay's controls, above the board that draws its step: whose view ("See as": each seat,
+   *  a spectator), a slider over every step, the move that led to the step and the review's
+   *  word on the decision made there. */
   drawReplay() {
-    const { t, client } = this.page;
+    const { t, client, seatName } = this.page;
     const section = document.getElementById("replay");
     section.hidden = !client.view.over;
     if (section.hidden) return;
+    if (this.wanted === undefined) this.begin();
     if (!this.replay) {
-      this.load();
-      replace(section, h("h2#replay-title", {}, t("assist.replay")), h("p.quiet", {}, t("assist.replay.loading")));
+      replace(section, h("h2#replay-title", {}, t("assist.replay")),
+        h("p.quiet", {}, t(this.failed.has(this.wanted) ? "assist.replay.failed" : "assist.replay.loading")));
       return;
     }
+    if (!document.getElementById("replay-step")) this.buildReplay(section);
     const last = this.replay.length - 1;
+    const at = t("assist.replay.step", { step: this.step, last });
+    document.getElementById("replay-title").textContent = t("assist.replay");
+    section.querySelector("label[for=replay-seat]").textContent = t("assist.replay.as");
+    const choice = document.getElementById("replay-seat");
+    for (const option of choice.options) {
+      option.textContent = option.value === "" ? t("assist.replay.spectator") : seatName(Number(option.value));
+    }
+    choice.value = this.wanted === null ? "" : String(this.wanted);
+    const slider = document.getElementById("replay-step");
+    Object.assign(slider, { max: last, value: this.step });
+    slider.setAttribute("aria-label", t("assist.replay.slider"));
+    slider.setAttribute("aria-valuetext", at);
+    const [back, on] = section.querySelectorAll(".replay-controls button");
+    for (const [button, words, end] of [[back, t("assist.replay.back"), 0], [on, t("assist.replay.on"), last]]) {
+      button.disabled = this.step === end;
+      button.title = words;
+      button.setAttribute("aria-label", words);       // the arrow alone says nothing to a screen reader
+    }
+    document.getElementById("replay-at").textContent = at;
     const step = this.replay[this.step];
-    const slider = h("input#replay-step", { type: "range", min: 0, max: last, value: this.step, step: 1,
-      "aria-label": t("assist.replay.slider"), "aria-valuetext": t("assist.replay.step", { step: this.step, last }),
-      oninput: (e) => { this.step = Number(e.target.value); this.drawReplay(); } });
-    const focused = document.activeElement?.id === "replay-step";
-    replace(section,
-      h("h2#replay-title", {}, t("assist.replay")),
-      h("div.replay-controls", {},
-        h("button", { type: "button", disabled: this.step === 0, onclick: () => this.go(this.step - 1) }, "◀"),
-        slider,
-        h("button", { type: "button", disabled: this.step === last, onclick: () => this.go(this.step + 1) }, "▶"),
-        h("span#replay-at", {}, t("assist.replay.step", { step: this.step, last }))),
+    const coming = this.wanted !== this.seen;         // a seat chosen whose steps have not come (yet)
+    replace(document.getElementById("replay-said"),
+      coming ? h("p.quiet", {}, t(this.failed.has(this.wanted) ? "assist.replay.failed" : "assist.replay.loading")) : null,
+      // the engine narrates to the seat whose view it is: "you" is that seat
+      this.seen !== null && this.seen !== client.seat
+        ? h("p.quiet.replay-whose", {}, t("assist.replay.their.words", { name: seatName(this.seen, true) })) : null,
       // the move that led to this step; the review speaks of the decision made from it
       h("p.replay-move", {}, step.entry ? t("assist.replay.last", { move: this.entryText(step.entry) }) : t("assist.replay.deal")),
-      this.reviewText(),
-      h("div#replay-board", {}, this.board(step)));
-    if (focused) document.getElementById("replay-step").focus();
+      this.reviewText());
+  }
+
+  /** The replay's controls, made once and then kept: a slider drawn anew under a dragging
+   *  pointer would drop it. Their words are written at each drawing (the language may change). */
+  buildReplay(section) {
+    const seats = this.page.client.seatNames.map((_, p) => h("option", { value: p }));
+    replace(section,
+      h("h2#replay-title"),
+      h("p.replay-as", {}, h("label", { for: "replay-seat" }), " ",
+        h("select#replay-seat", { onchange: (e) => this.see(e.target.value === "" ? null : Number(e.target.value)) },
+          seats, h("option", { value: "" }))),
+      h("div.replay-controls", {},
+        h("button", { type: "button", onclick: () => this.go(this.step - 1) }, "◀"),
+        h("input#replay-step", { type: "range", min: 0, step: 1, oninput: (e) => this.go(Number(e.target.value)) }),
+        h("button", { type: "button", onclick: () => this.go(this.step + 1) }, "▶"),
+        h("span#replay-at")),
+      h("div#replay-said"));
   }
 
   go(step) {
     this.step = Math.max(0, Math.min(this.replay.length - 1, step));
-    this.drawReplay();
+    this.page.draw();
   }
 
   entryText(entry) {
@@ -266,19 +335,8 @@ export class Assists {
         : h("p.quiet.review-summary", {}, t("assist.review.all_rule")),
       word,
       differed.length ? h("p", {}, t("assist.review.jump"), " ", differed.map((d) =>
-        h("button.review-step", { type: "button", "data-decision": d.decision, onclick: () => this.go(d.decision) },
-          `${d.decision}: ${d.played}`))) : null);
-  }
-
-  /** The game's own board, drawn for a step of the replay: nothing to play there. */
-  board(step) {
-    const { t, seatName, client } = this.page;
-    const board = this.page.board();
-    if (!board) return null;
-    const view = { ...step, seq: step.step, legal: null };
-    const entries = this.replay.slice(1, step.step + 1).map((s) => s.entry);
-    return board.render({ view, obs: step.observation, seat: client.seat, legal: null, busy: true,
-      legalMoves: new Set(), shown: new Set(), entries, play: () => {}, t, seatName });
+        h("button.review-step", { type: "button", "data-decision": d.decision, "data-key": `review:${d.decision}`,
+          onclick: () => this.go(d.decision) }, `${d.decision}: ${d.played}`))) : null);
   }
 }
 

@@ -63,12 +63,27 @@ function forcedPlaysItself() {
 function play(move) {
   clearTimeout(forced);
   if (status !== "open") {
-    noticeSeq = "offline";        // cleared by the next view, the one a reconnect brings
-    replace($("notice"), h("span.error", {}, t("table.offline")));
+    notSent("table.offline");
     return;
   }
   replace($("notice"));
   if (client.move(move)) draw();
+}
+
+function undo() {
+  clearTimeout(forced);
+  if (status !== "open") {
+    notSent("table.offline.undo");
+    return;
+  }
+  undoAsked = client.seq;
+  if (client.undo()) draw();
+}
+
+/** Say that nothing was sent, the connection being down: a click must never vanish silently. */
+function notSent(key) {
+  noticeSeq = "offline";          // cleared by the next view, the one a reconnect brings
+  replace($("notice"), h("span.error", {}, t(key)));
 }
 
 function clockText(seconds) {
@@ -151,9 +166,10 @@ function drawMoves() {
   $("notation-input").disabled = !ready;
   $("notation").querySelector("button[type=submit]").disabled = !ready;
   replace($("legal-moves"), (ready ? v.legal : []).map((m) => h("option", { value: m.move })));
-  const last = client.entries[client.entries.length - 1];
-  $("undo").hidden = v.over || client.seat === null || !last || last.seat !== client.seat || last.how !== "person"
-    || undoRefused === v.seq || v.can_undo === false;
+  // The server's rule alone decides (``can_undo``, with each view to a person's seat; false once
+  // the game is over): it already asks what the log's last entry would tell — whose decision it
+  // was, and whether the seat's own choice — and whether chance or a reveal came since.
+  $("undo").hidden = v.can_undo !== true || undoRefused === v.seq;
   $("undo").disabled = client.pending !== null;
 }
 
@@ -166,18 +182,23 @@ function drawAssists() {
   assists.drawReplay();
 }
 
+/** The board: the game as it stands, or at the end, once the replay has come, the replay's step
+ *  in its place (the final position at first), so that the final position is drawn once.
+ *  ``reader`` is the seat reading, ``seat`` the one whose view is drawn: the replay may show
+ *  another's. */
 function drawBoard() {
-  const v = client.view;
-  const legal = mine() ? v.legal : null;
+  const replayed = assists.shown();
+  const v = replayed?.view ?? client.view;
+  const legal = !replayed && mine() ? v.legal : null;
   const ctx = {
-    view: v, obs: v.observation, seat: client.seat, legal, busy: client.pending !== null,
-    legalMoves: new Set((legal || []).map((m) => m.move)), shown: new Set(),
-    entries: client.entries, play, t, seatName,
+    view: v, obs: v.observation, seat: replayed ? replayed.seat : client.seat, reader: client.seat, legal,
+    busy: replayed !== null || client.pending !== null, legalMoves: new Set((legal || []).map((m) => m.move)),
+    shown: new Set(), entries: replayed?.entries ?? client.entries, play, t, seatName,
   };
   const body = $("board-body");
   const before = new Set([...body.querySelectorAll("[data-place]")].map((el) => el.dataset.place));
   replace(body, (board || { render: () => null }).render(ctx));
-  assists.markHint(body);
+  if (!replayed) assists.markHint(body);
   // A card that came to its place since the last drawing (placed, played, taken: boards name
   // each card's place in ``data-place``) arrives with a short animation (ludus.css; none where
   // the reader asked for reduced motion). The first drawing animates nothing.
@@ -300,11 +321,7 @@ async function main() {
   assists.attach(client);
   $("hint").addEventListener("click", () => assists.ask("hint"));
   $("tracker-toggle").addEventListener("click", () => assists.toggleTracker());
-  $("undo").addEventListener("click", () => {
-    clearTimeout(forced);
-    undoAsked = client.seq;
-    if (client.undo()) draw();
-  });
+  $("undo").addEventListener("click", undo);
   // The second click of a double-click lands on the button drawn where the first one was, often
   // the next decision's: it is no decision of the player's, so it reaches no board.
   $("board-body").addEventListener("click", (event) => {
