@@ -52,3 +52,17 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue():
     used |= {"claim.phase.1", "claim.phase.2"}
     assert len(used) > 80
     assert sorted(used - set(english)) == []
+
+
+def test_every_option_of_every_game_has_its_name_and_help_in_the_catalogues():
+    """The lobby shows an option's name and help from the catalogue: the English one says what
+    the server says (``/api/games``), so the two cannot drift apart, and every language has them
+    (by the test above)."""
+    from ludus.server.protocol import games
+
+    english = _load(STATIC / "i18n" / "en.json")
+    for game in games():
+        for option in game["options"]:
+            key = f"option.{game['id']}.{option['name']}"
+            assert english.get(key) == option["name"].replace("_", " "), key
+            assert english.get(f"{key}.doc") == option["doc"], key

@@ -21,8 +21,12 @@ def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, ne
     page.wait_for_selector("body[data-state=ready]")
     assert page.inner_text("#new-title") == indonesian["lobby.new"]
     assert page.inner_text("#new-table button[type=submit]") == indonesian["lobby.create"]
+    page.select_option("#game", "claim")        # the game's options too: their names and help
+    assert page.inner_text("label[for=option-dragon]") == indonesian["option.claim.dragon"] == "naga"
+    assert page.inner_text("#option-dragon-doc") == indonesian["option.claim.dragon.doc"]
     page.select_option("#lang", "en")
     assert page.inner_text("#new-title") == english["lobby.new"]
+    assert page.inner_text("#option-dragon-doc") == english["option.claim.dragon.doc"]
     page.reload()                               # the choice is kept
     page.wait_for_selector("body[data-state=ready]")
     assert page.inner_text("#new-title") == english["lobby.new"]

@@ -51,7 +51,9 @@ function validValues(o, chosen) {
 
 /** The options, each offering only the values valid with those chosen above it (a choice no
  *  longer valid falls back to the default, and comes back when it is valid again); an option
- *  left with its default alone does not apply there and is hidden. Drawn again at each choice. */
+ *  left with its default alone does not apply there and is hidden. Drawn again at each choice.
+ *  An option's name and line of help are the catalogue's (the server's English where a
+ *  catalogue has none: an option added to a game still shows). */
 function drawOptions() {
   const g = game();
   const chosen = {};
@@ -63,12 +65,12 @@ function drawOptions() {
     chosen[o.name] = value;
     const applies = !(allowed.length === 1 && allowed[0] === String(o.default));
     return h("div.option", { hidden: !applies, dataset: { option: o.name } },
-      h("label", { for: id }, o.name.replaceAll("_", " ")),
+      h("label", { for: id }, t(`option.${g.id}.${o.name}`, {}, o.name.replaceAll("_", " "))),
       h("select", { id, name: `option.${o.name}`, "aria-describedby": `${id}-doc`, dataset: { key: id },
         onchange: (e) => { picked[`${g.id}.${o.name}`] = e.target.value; drawOptions(); } },
         allowed.map((v) => h("option", { value: v, selected: v === value },
           v + (v === String(o.default) ? ` (${t("lobby.default")})` : "")))),
-      h("small.doc", { id: `${id}-doc` }, o.doc));
+      h("small.doc", { id: `${id}-doc` }, t(`option.${g.id}.${o.name}.doc`, {}, o.doc)));
   }));
   drawSeats();
 }
