@@ -1,6 +1,8 @@
 """Inference: worlds weighed by how likely the other seats' past moves were in each.
 
-A sampler deals every world consistent with what a seat has seen with the same chance. But the
+A sampler deals the worlds consistent with what a seat has seen as chance would, knowing nothing of
+how anyone plays (Caesar & Cleopatra weighs its hypotheses by the chance of what was seen; Seize
+Rome's pools admit some worlds its full history would rule out, docs/architecture.md). But the
 others did not play at random: an opponent who led its lowest Knight probably holds no low
 Goblins. Here each candidate world is weighed by the likelihood of every move the other seats
 made in it, under a model of how they play — the game's heuristic, trusted ``1 - noise``: a seat

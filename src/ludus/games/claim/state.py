@@ -14,12 +14,11 @@ only grow; what is still known to be held is worked out against ``played``
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter
-from itertools import accumulate
 
 from ...core.copying import LIST, ROWS, cloner, or_none
-from ...core.errors import LudusError
+from ...core.dealing import RestrictedDeal
 from ...core.events import LazyEvents
 from ...core.game import State
 from ...core.knowledge import NO_KNOWLEDGE
@@ -657,14 +656,8 @@ class ClaimState(State):
 
 def _dealer(cards: list[int], places: list[tuple[int, int]]):
     """``rng -> one list per place``: deals ``cards`` into places of (count, forbidden-faction
-    mask), uniformly where possible.
-
-    Cards whose faction some place refuses go first, each to a random accepting place weighted
-    by its free room; a rare dead end restarts the deal. Each place's cards are then shuffled:
-    dealt in that order, the deck would have the refused factions at its bottom, never on top
-    where the next draw comes from. What each card's faction allows is worked out once, for the
-    many deals of a search.
-    """
+    mask), uniformly among the deals that fit (``core.dealing``). Each place's cards come in a
+    random order: dealt in that order, the deck's next draw is any card it may hold."""
     sizes = [n for n, _ in places]
     if not any(mask for _, mask in places):  # nobody has shown a void: a plain shuffle
 
@@ -678,45 +671,5 @@ def _dealer(cards: list[int], places: list[tuple[int, int]]):
             return out
 
         return deal_shuffled
-    everywhere = list(range(len(places)))    # one list for every faction no place refuses: told by ``is``
-    refused = 0
-    for _, mask in places:
-        refused |= mask
-    accepting = [everywhere] * 10
-    refusal = [0] * 10               # per faction: minus the places refusing it, to sort by
-    for f in range(10):
-        if refused >> f & 1:
-            accepting[f] = [i for i, (_, mask) in enumerate(places) if not mask >> f & 1]
-            refusal[f] = len(accepting[f]) - len(places)
-    refusals: list[int] = []         # ... per card type (faction * 10 + value): most refused first
-    for r in refusal:
-        refusals += [r] * 10
-
-    def deal_constrained(rng: random.Random) -> list[list[int]]:
-        random_ = rng.random
-        for _ in range(200):
-            order = cards[:]
-            shuffle(rng, order)
-            order.sort(key=refusals.__getitem__)
-            room = sizes[:]
-            out: list[list[int]] = [[] for _ in places]
-            for c in order:
-                ok = accepting[c // 10]
-                # rng.choices(open places, their room)[0] written out: one draw, the first
-                # place whose cumulative room exceeds it (the last open one at worst, as the
-                # bisect in choices), at a third of the cost
-                cum = [*accumulate(room if ok is everywhere else [room[i] for i in ok])]
-                weight = cum[-1]
-                if not weight:
-                    break
-                j = bisect_right(cum, random_() * weight)
-                i = ok[j if j < len(cum) else cum.index(weight)]
-                out[i].append(c)
-                room[i] -= 1
-            else:
-                for part in out:
-                    shuffle(rng, part)
-                return out
-        raise LudusError("no deal of the unseen cards fits what this seat knows")  # pragma: no cover
-
-    return deal_constrained
+    return RestrictedDeal(cards, sizes, [frozenset(c for c in cards if not mask >> (c // 10) & 1) if mask else None
+                                         for _, mask in places])
