@@ -1,7 +1,8 @@
 """The Gymnasium environment: one seat against ludus agents. It passes Gymnasium's own
 check_env (with on_illegal="lose", since the checker samples without the mask), gives the mask
 both ways MaskablePPO and others read it, ends with the seat's return, replays an episode from
-its seed, and treats an illegal action as told (raise, changing nothing; or lose)."""
+its seed (any 64-bit one), treats an illegal action as told (raise, changing nothing; or lose),
+and is registered for gymnasium.make and make_vec."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import ludus  # noqa: E402
+from ludus import envs  # noqa: E402
 from ludus.envs import gymnasium as lg  # noqa: E402
 
 SETS = [("caesar-cleopatra", {}), ("caesar-cleopatra", {"edition": "2024"}), ("claim", {}),
@@ -85,3 +87,55 @@ def test_an_illegal_action_loses_when_asked():
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ludus.OptionError):
         lg.env("claim", **kwargs)
+
+
+def test_the_mask_is_empty_once_an_illegal_action_has_lost():
+    """The episode is over, so nothing is legal, though the game beneath goes on."""
+    env = lg.env("claim", on_illegal="lose")
+    _, info = env.reset(seed=4)
+    _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert terminated and not info["action_mask"].any() and not env.action_masks().any()
+
+
+@pytest.mark.parametrize("seed", [-5, -2**63])
+def test_a_negative_seed_deals_that_game(seed):
+    """ludus deals every 64-bit seed (half of OpenSpiel's chance outcomes spell a negative one);
+    the generator is seeded from it all the same, so resets after it repeat."""
+    one, two = lg.env("claim"), lg.env("claim")
+    obs, _ = one.reset(seed=seed)
+    assert np.array_equal(obs, envs.encoder(one.game).observation(one.game.new_state(seed=seed), 0))
+    two.reset(seed=seed)
+    assert np.array_equal(one.reset()[0], two.reset()[0])
+
+
+@pytest.mark.parametrize("call", ["step", "action_masks", "render"])
+def test_before_the_first_reset_the_error_says_to_reset(call):
+    env = lg.env("claim", render_mode="ansi")
+    with pytest.raises(ludus.LudusError, match=r"call reset\(\) first"):
+        getattr(env, call)(*([0] if call == "step" else []))
+
+
+def test_human_mode_draws_every_new_position(capsys):
+    """Gymnasium's "human" mode renders during reset and step, without render() being called."""
+    env = lg.env("claim", render_mode="human")
+    _, info = env.reset(seed=1)
+    assert "Your hand" in capsys.readouterr().out
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert "Your hand" in capsys.readouterr().out
+
+
+def test_gymnasium_make_and_make_vec_know_every_game():
+    """Each game is registered under its tensors' version, with the game's options as keywords."""
+    import gymnasium
+
+    for game_id in ludus.game_ids():
+        version = envs.encoder(ludus.make(game_id)).version
+        assert f"ludus/{game_id}-v{version}" in gymnasium.registry
+    env = gymnasium.make("ludus/claim-v1", opponents=["heuristic"], players=3)
+    assert env.unwrapped.game.num_players == 3 and env.spec.id == "ludus/claim-v1"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no "not having a spec" any more
+        check_env(gymnasium.make("ludus/claim-v1", on_illegal="lose").unwrapped, skip_render_check=True)
+    vec = gymnasium.make_vec("ludus/seize-rome-v2", num_envs=2, vectorization_mode="sync")
+    obs, info = vec.reset(seed=0)
+    assert obs.shape == (2, 476) and info["action_mask"].shape == (2, 58)

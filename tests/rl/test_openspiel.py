@@ -88,6 +88,18 @@ def test_bad_parameters_are_refused_with_what_is_accepted():
         load("claim", bogus=1)
 
 
+@pytest.mark.parametrize(("name", "params", "spelling"), [
+    ("ludus_caesar_cleopatra", {"edition": 1997}, "edition=-1 for classic"),
+    ("ludus_claim", {"first_leader": 3}, "first_leader=-1 for random"),
+    ("ludus_seize_rome", {"regions_to_win": 8}, "regions_to_win=-1 for auto"),
+])
+def test_a_refused_word_parameter_is_told_how_openspiel_spells_the_word(name, params, spelling):
+    """ludus's message offers the word ("random"), which OpenSpiel refuses as text where the
+    parameter is a whole number; the message says which number it is."""
+    with pytest.raises(OptionError, match=spelling):
+        pyspiel.load_game(name, params)
+
+
 @pytest.mark.parametrize("seed", [0, 42, -1, -2**63, 2**63 - 1, 0x0123456789ABCDEF])
 def test_eight_chance_nodes_spell_every_seed(seed):
     assert los.seed_of(los.outcomes_of(seed)) == seed

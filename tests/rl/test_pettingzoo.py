@@ -115,3 +115,33 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 def test_bad_settings_are_refused(kwargs):
     with pytest.raises(ludus.OptionError):
         lpz.env("claim", **kwargs)
+
+
+@pytest.mark.parametrize("seed", [-5, -2**63])
+def test_a_negative_seed_deals_that_game(seed):
+    """ludus deals every 64-bit seed; the generator is seeded from it all the same."""
+    one, two = lpz.env("seize-rome"), lpz.env("seize-rome")
+    one.reset(seed=seed)
+    truth = one.game.new_state(seed=seed)
+    assert np.array_equal(one.observe("player_0")["observation"], envs.encoder(one.game).observation(truth, 0))
+    two.reset(seed=seed)
+    one.reset()
+    two.reset()
+    assert np.array_equal(one.observe("player_0")["observation"], two.observe("player_0")["observation"])
+
+
+@pytest.mark.parametrize("call", ["step", "observe", "render"])
+def test_before_the_first_reset_the_error_says_to_reset(call):
+    env = lpz.env("claim", render_mode="ansi")
+    args = {"step": [0], "observe": ["player_0"], "render": []}[call]
+    with pytest.raises(ludus.LudusError, match=r"call reset\(\) first"):
+        getattr(env, call)(*args)
+
+
+def test_human_mode_draws_every_new_position(capsys):
+    """PettingZoo's "human" mode renders during reset and step, without render() being called."""
+    env = lpz.env("claim", render_mode="human")
+    env.reset(seed=1)
+    assert "Your hand" in capsys.readouterr().out
+    env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    assert "Your hand" in capsys.readouterr().out

@@ -7,9 +7,15 @@ raises ``IllegalAction`` (``on_illegal="raise"``) or ends the episode as a loss
 (``on_illegal="lose"``, for trainers and checkers that sample without the mask). The reward is
 the seat's return at the end. ``reset(seed=s)`` deals ``new_state(seed=s)``; the opponents'
 seeds are derived from the deal's, so an episode is reproducible from its seed.
+
+Importing this module registers each game with Gymnasium as ``ludus/<game id>-v<version of its
+tensors>`` (``gymnasium.make("ludus/claim-v1", opponents=["heuristic"], players=3)``), so that
+``gymnasium.make_vec`` and the wrappers that read an env's spec work too.
 """
 
 from __future__ import annotations
+
+import importlib
 
 import gymnasium
 import numpy as np
@@ -19,7 +25,7 @@ from .. import agents
 from ..core.errors import LudusError, OptionError, echo
 from ..core.game import check_seed
 from ..core.registry import make
-from . import encoder
+from . import ENCODERS, encoder
 from .table import Table, check_tensor
 
 RENDER_MODES = ["human", "ansi"]
@@ -57,27 +63,37 @@ class LudusGymEnv(gymnasium.Env):
         high = self.encoder.observation_high if tensor == "observation" else self.encoder.information_state_high
         self.observation_space = spaces.Box(0.0, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.encoder.num_actions)
-        self.table: Table | None = None
+        self._table: Table | None = None
         self._done = True
         for spec in set(others):         # a bad agent spec fails here, not at the first reset
             agents.make(spec, self.game)
 
+    @property
+    def table(self) -> Table:
+        """The game at play; its ``state`` is the whole truth, every seat's cards."""
+        if self._table is None:
+            raise LudusError("no game is dealt yet: call reset() first")
+        return self._table
+
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
         if seed is not None:
             check_seed(seed, what="reset's seed")
+            # the generator takes no negative seed, ludus deals every 64-bit one
+            super().reset(seed=seed % 2**64)
             deal = seed
         else:
+            super().reset()
             deal = int(self.np_random.integers(0, 2**63 - 1))
-        self.table = Table(self.encoder, self.seats, deal, self.tensor)
-        self.table.play_agents()
+        self._table = Table(self.encoder, self.seats, deal, self.tensor)
+        self._table.play_agents()
         self._done = False
-        return self.table.tensor(self.seat), self._info()
+        self._render_human()
+        return self._table.tensor(self.seat), self._info()
 
     def step(self, action):
+        table = self.table
         if self._done:
             raise LudusError("the episode is over; call reset() to deal a new game")
-        table = self.table
         if self.on_illegal == "lose" and not table.legal(action):
             self._done = True
             return table.tensor(self.seat), float(self.game.info.min_utility), True, False, self._info()
@@ -85,14 +101,24 @@ class LudusGymEnv(gymnasium.Env):
         table.play_agents()
         self._done = table.over
         reward = float(table.state.returns()[self.seat]) if table.over else 0.0
+        self._render_human()
         return table.tensor(self.seat), reward, table.over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """True for each legal action id (MaskablePPO's convention); all False once over."""
-        return self.table.mask(self.seat).astype(bool)
+        """True for each legal action id (MaskablePPO's convention); all False once the episode
+        is over, however it ended."""
+        return self._info()["action_mask"].astype(bool)
 
     def _info(self) -> dict:
-        return {"action_mask": self.table.mask(self.seat)}
+        mask = self.table.mask(self.seat)
+        if self._done:          # an episode lost to an illegal action ends in a live game
+            mask[:] = 0
+        return {"action_mask": mask}
+
+    def _render_human(self) -> None:
+        """Gymnasium's "human" mode draws every new position without being asked."""
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
         """The table as the learner's seat sees it."""
@@ -111,3 +137,15 @@ def env(game_id: str, opponents=("random",), seat: int = 0, on_illegal: str = "r
     """A Gymnasium environment of ``game_id`` (game ``options`` as keywords) for ``seat``."""
     return LudusGymEnv(game_id, opponents=opponents, seat=seat, on_illegal=on_illegal,
                        render_mode=render_mode, tensor=tensor, **options)
+
+
+def _register() -> None:
+    """Each game as ``ludus/<id>-v<version>``: the version is its tensors', raised when a
+    layout changes, so an id names one observation space."""
+    for game_id, where in ENCODERS.items():
+        module, _, name = where.partition(":")
+        version = getattr(importlib.import_module(module), name).version
+        gymnasium.register(f"ludus/{game_id}-v{version}", entry_point=LudusGymEnv, kwargs={"game_id": game_id})
+
+
+_register()

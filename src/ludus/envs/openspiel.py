@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 from ..core.digest import position_digest
-from ..core.errors import IllegalAction, LudusError
+from ..core.errors import IllegalAction, LudusError, OptionError
 from ..core.registry import make
 from ..session import Entry
 from . import ENCODERS, encoder
@@ -287,7 +287,14 @@ class LudusGame(pyspiel.Game):
 
     def __init__(self, params=None):
         kind = _GameType.of(self.game_id)
-        self.ludus_game, self.encoder = _tables(self.game_id, kind.options(params or {}))
+        try:
+            self.ludus_game, self.encoder = _tables(self.game_id, kind.options(params or {}))
+        except OptionError as refused:
+            # ludus names the word ("random"), which OpenSpiel reads as text, not the -1 it takes
+            notes = [f"{name}=-1 for {word}" for name, word in kind.words if name in str(refused)]
+            if not notes:
+                raise
+            raise OptionError(f"{refused} (as an OpenSpiel parameter: {', '.join(notes)})") from None
         info = self.ludus_game.info
         game_type = dataclasses.replace(kind, utility=_utility(info)).make()
         super().__init__(game_type, pyspiel.GameInfo(

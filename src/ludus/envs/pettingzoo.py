@@ -15,7 +15,7 @@ from gymnasium import logger, spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ..core.errors import OptionError, echo
+from ..core.errors import LudusError, OptionError, echo
 from ..core.game import check_seed
 from ..core.registry import make
 from . import encoder
@@ -49,7 +49,14 @@ class LudusEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(self.encoder.num_actions) for a in self.possible_agents}
         self.np_random, self.np_random_seed = seeding.np_random(None)
-        self.table: Table | None = None
+        self._table: Table | None = None
+
+    @property
+    def table(self) -> Table:
+        """The game at play; its ``state`` is the whole truth, every seat's cards."""
+        if self._table is None:
+            raise LudusError("no game is dealt yet: call reset() first")
+        return self._table
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -60,11 +67,12 @@ class LudusEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             check_seed(seed, what="reset's seed")
-            self.np_random, self.np_random_seed = seeding.np_random(seed)
+            # the generator takes no negative seed, ludus deals every 64-bit one
+            self.np_random, self.np_random_seed = seeding.np_random(seed % 2**64)
             deal = seed
         else:
             deal = int(self.np_random.integers(0, 2**63 - 1))
-        self.table = Table(self.encoder, [None] * self.game.num_players, deal, self.tensor)
+        self._table = Table(self.encoder, [None] * self.game.num_players, deal, self.tensor)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -72,26 +80,34 @@ class LudusEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.table.to_move]
+        self._render_human()
 
     def observe(self, agent: str) -> dict:
         seat = self._seat[agent]
         return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action) -> None:
+        table = self.table
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.table.play(self._seat[agent], action)
+        table.play(self._seat[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        if self.table.over:
-            returns = self.table.state.returns()
+        if table.over:
+            returns = table.state.returns()
             self.rewards = {a: float(returns[p]) for a, p in self._seat.items()}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self.table.to_move]
+            self.agent_selection = self.possible_agents[table.to_move]
         self._accumulate_rewards()
         self._deads_step_first()
+        self._render_human()
+
+    def _render_human(self) -> None:
+        """PettingZoo's "human" mode draws every new position without being asked."""
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
         """The table as the seat to move sees it (everyone's view, a spectator's, once over)."""
