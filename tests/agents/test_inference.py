@@ -596,8 +596,8 @@ def test_a_search_scores_weighed_worlds_with_the_informed_leaf_only(monkeypatch,
     bot = agents.make("ismcts:iterations=20,infer=5,seed=1", state.game)
     used = Counter()
     plain, informed = bot.leaf_values, bot._informed_leaf_values
-    monkeypatch.setattr(bot, "leaf_values", lambda w: used.update(["plain"]) or plain(w))
-    monkeypatch.setattr(bot, "_informed_leaf_values", lambda w: used.update(["informed"]) or informed(w))
+    monkeypatch.setattr(bot, "leaf_values", lambda w, seat: used.update(["plain"]) or plain(w, seat))
+    monkeypatch.setattr(bot, "_informed_leaf_values", lambda w, seat: used.update(["informed"]) or informed(w, seat))
     monkeypatch.setattr(ismcts, "weighted_worlds",
                         lambda view, *args: [view.sample(random.Random(k)) for k in range(5)] if weighed else None)
     bot.act(view)

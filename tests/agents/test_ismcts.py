@@ -187,7 +187,7 @@ def test_a_spec_overrides_the_games_search_defaults(monkeypatch):
 
 
 # Positions where the unbiased search and the heuristic disagree.
-@pytest.mark.parametrize("game_id,steps", [("caesar-cleopatra", 25), ("claim", 13), ("seize-rome", 4)])
+@pytest.mark.parametrize("game_id,steps", [("caesar-cleopatra", 45), ("claim", 13), ("seize-rome", 4)])
 def test_progressive_bias_leans_to_the_heuristics_move_and_zero_bias_changes_nothing(game_id, steps):
     game, state = _midgame(game_id, steps)
     view = state.perspective(state.current_player)
@@ -218,16 +218,16 @@ def test_caesar_cleopatra_has_no_rollout_policy_to_ask_for():
 
 
 def test_caesar_cleopatra_arranges_its_action_pile_by_rule_not_by_a_blind_search():
-    """The 26 arranging decisions lie beyond any rollout's reach: searched, every order ties
-    (Assassins would go on top by the tie-break). ISMCTS arranges as the heuristic does, Veto
-    first, without spending its budget; the first placement is searched again."""
+    """The 26 arranging decisions lie beyond any rollout's reach (a leaf is read at the first
+    turn's start, which no arrangement changes): searched, every order scores alike, and the
+    move follows the noise. ISMCTS arranges as the heuristic does, Veto first, without spending
+    its budget; the first placement is searched again."""
     game = ludus.make("caesar-cleopatra")
     state = game.new_state(seed=4)
     blind = make("ismcts:iterations=300,seed=1", game)
-    root = blind._search(state.perspective(0))[0]
-    assert {child.total for child in root.children.values()} == {0.0}
     blind.decide_without_search = None
-    assert str(blind.act(state.perspective(0))) == "arrange assassin"
+    values = [e.value for e in blind.analyse(state.perspective(0))]
+    assert len(values) == 6 and max(values) - min(values) < 0.1
     agent = make("ismcts:iterations=300,seed=1", game)
     order = []
     while state.legal_actions()[0].kind == cc_notation.ARRANGE:

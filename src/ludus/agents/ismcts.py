@@ -4,7 +4,8 @@ Each iteration draws a world with ``Perspective.sample`` — a full state consis
 seat knows — and walks one shared tree with it: at every node only the actions legal in this
 world are candidates, and each child counts how often it was *available*, so UCB compares a
 child with the times it could have been chosen. Leaves are scored by a rollout to the end (or to
-``depth`` decisions, then the game's ``leaf_values`` hook). Every seat's result is backed up, each
+``depth`` decisions — and on to a position the game calls ``quiet``, if it says which — then
+the game's ``leaf_values`` hook). Every seat's result is backed up, each
 node keeping the result of the seat that chose its action. In games where some moves are seen
 only in part (a card put face down; ``State.action_seen_by``) there is one tree per seat instead,
 each keyed by what its seat sees of the moves (multiple-observer ISMCTS).
@@ -23,8 +24,9 @@ game's ``informed_leaf_values`` if it has one. With ``rollout=mast`` the
 rollouts play by the averages of the moves in this search (agents/move_averages.py).
 
 Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
-legal action), ``leaf_values(state)`` (one value in [-1, 1] per seat, used after ``depth``
-rollout steps) and ``decide_without_search(perspective)`` (a move for the decisions no search
+legal action), ``leaf_values(state, seat)`` (one value in [-1, 1] per seat, used after ``depth``
+rollout steps; ``seat`` is the one searching), ``quiet(state)`` (whether a leaf may be read
+there) and ``decide_without_search(perspective)`` (a move for the decisions no search
 of this budget can weigh, such as setup choices whose effect lies beyond any rollout's depth;
 None for the others) and ``rewind(world, recall, i, seat)`` (for ``infer``: a past decision's
 position as it was if ``world`` is the truth; ``SearchHooks``).
@@ -64,6 +66,9 @@ GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise / epsilon
                           # game's search defaults, else c=0.7, full random rollouts, no bias, no
                           # inference (and, inferring, a fitted noise; with rollout=mast, epsilon 0.2)
 MAST_EPSILON = 0.2
+# How far a rollout cut at ``depth`` plays on to a position the game calls quiet: a turn's
+# decisions at most (a game whose turns run longer gets its leaf read halfway).
+QUIET_LIMIT = 64
 
 
 class _Node:
@@ -165,6 +170,8 @@ class ISMCTSAgent(Agent):
         self.leaf_values = hooks.leaf_values
         self._informed_leaf_values = hooks.informed_leaf_values or hooks.leaf_values
         self._leaf = None               # the leaf of the search in progress: informed in weighed worlds
+        self._seat = None               # the seat of the search in progress, which the leaf reads for
+        self.quiet = hooks.quiet
         self.decide_without_search = hooks.decide_without_search
         if depth is not None and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
@@ -213,7 +220,7 @@ class ISMCTSAgent(Agent):
         if self._advisor is not None:                   # its thinking is part of the budget
             self._advisor.rng.seed(seed ^ ADVISOR_SALT)
             favoured = self._advisor.act(perspective)
-        draw, self._leaf = perspective.sample, self.leaf_values
+        draw, self._leaf, self._seat = perspective.sample, self.leaf_values, perspective.player
         if self._model is not None:                     # so is inference's, up to a quarter of it
             if perspective.recall is None:
                 raise LudusError("ismcts with infer reads the seat's recall: give it "
@@ -237,7 +244,7 @@ class ISMCTSAgent(Agent):
             iterate(roots, world, rng, favoured)
             n += 1
         self.last_iterations = n
-        self._averages = self._leaf = None
+        self._averages = self._leaf = self._seat = None
         return roots
 
     def _settled(self, root: _Node, n: int, start: float, deadline: float | None) -> bool:
@@ -332,16 +339,26 @@ class ISMCTSAgent(Agent):
                 nd.total += value
 
     def _rollout(self, world, rng: random.Random) -> list[float]:
-        policy, depth = self.policy, self.depth
+        depth, quiet = self.depth, self.quiet
+        self._play(world, rng, depth)
+        if depth is not None and quiet is not None:     # a leaf halfway through a turn misreads it
+            for _ in range(QUIET_LIMIT):
+                if world.is_terminal or quiet(world):
+                    break
+                self._play(world, rng, 1)
+        return world.returns() if world.is_terminal else self._leaf(world, self._seat)
+
+    def _play(self, world, rng: random.Random, steps: int | None) -> None:
+        """Roll ``world`` on by ``steps`` decisions (None: to the end) with the rollout policy."""
+        policy = self.policy
         if policy is None:
             averages = self._averages
-            world.playout(rng, depth, averages.choose if averages is not None else None)
+            world.playout(rng, steps, averages.choose if averages is not None else None)
         else:
-            steps = 0
-            while not world.is_terminal and (depth is None or steps < depth):
+            done = 0
+            while not world.is_terminal and (steps is None or done < steps):
                 world.apply_trusted(policy(world, rng))
-                steps += 1
-        return world.returns() if world.is_terminal else self._leaf(world)
+                done += 1
 
 
 def _choose(node: _Node, legal: list, c: float, rng: random.Random, favoured=None, bias: float = 0.0) -> tuple:

@@ -18,10 +18,16 @@ from typing import Any
 class SearchHooks:
     """What a game lends a search (ISMCTS), each optional.
 
-    leaf_values             world -> value per seat in [-1, 1], where rollouts stop early
+    leaf_values             (world, seat) -> value per seat in [-1, 1], where rollouts stop
+                            early; ``seat`` is the one searching, whose own hidden cards are
+                            true in the world and every other seat's a guess
     informed_leaf_values    the same for worlds drawn with weight by inference (``infer``): it
                             may read the world's hidden cards, which the weights make telling;
                             None: ``leaf_values`` serves there too
+    quiet                   world -> whether ``leaf_values`` reads it fairly (no seat halfway
+                            through a turn: a quiescence test); a rollout cut at ``depth``
+                            plays on to such a position, for a turn's decisions at most.
+                            None: any position
     rollout_policy          (world, rng) -> action, for ``rollout=heuristic``
     decide_without_search   perspective -> action, or None to search: decisions no search of a
                             playing budget can weigh (Caesar & Cleopatra's arranged pile)
@@ -36,6 +42,7 @@ class SearchHooks:
 
     leaf_values: Callable | None = None
     informed_leaf_values: Callable | None = None
+    quiet: Callable | None = None
     rollout_policy: Callable | None = None
     decide_without_search: Callable | None = None
     rewind: Callable | None = None

@@ -60,3 +60,43 @@ def test_C21_a_blocked_heuristic_exchanges_for_the_action_pile():
         moves.append(_choice(s))
         play(s, moves[-1])
     assert moves[0] == "passive" and "discard spy" in moves and moves[-1] == "draw action"
+
+
+def test_the_search_leaf_counts_the_searchers_own_cards_alike_face_down_or_up():
+    """The leaf judges both sides as the searching seat knows them: its own face-down cards at
+    their values (in the other side's half too), the other's at their expected value."""
+    from ludus.games.caesar_cleopatra.heuristic import leaf_values
+
+    up = position(board={"senators": ("up 1 4", "up 2"), "praetors": ("up 3", "up 5 1")})
+    hers_down = position(board={"senators": ("up 4 down 1", "up 2"), "praetors": ("up 3", "up 5 1")})
+    his_down = position(board={"senators": ("up 1 4", "up 2"), "praetors": ("up 3", "up 5 down 1")})
+    assert leaf_values(hers_down, 0) == leaf_values(up, 0)      # Cleopatra knows her 1 (seat 0)
+    assert leaf_values(hers_down, 1) != leaf_values(up, 1)      # to Caesar it may be any card
+    assert leaf_values(his_down, 1) == leaf_values(up, 1)
+    assert leaf_values(his_down, 0) != leaf_values(up, 0)
+
+
+def test_the_search_reads_its_leaves_at_the_start_of_a_turn():
+    """A rollout cut at ``depth`` plays on to the start of a turn before the leaf is read: halfway
+    through one, the side to move has placed without drawing back and would look poorer."""
+    from ludus.games.caesar_cleopatra.heuristic import at_turn_start, leaf_values
+
+    for edition in ("classic", "2024"):
+        s = play_heuristic_game(edition, 40)
+        bot = ludus.agents.make("ismcts:iterations=60,seed=3", s.game)
+        read = []
+        bot.leaf_values = lambda w, seat, read=read: (read.append(w.is_terminal or at_turn_start(w))
+                                                      or leaf_values(w, seat))
+        bot.act(s.perspective(s.current_player))
+        assert read and all(read), (edition, read.count(False), len(read))
+
+
+def play_heuristic_game(edition: str, decisions: int):
+    """A heuristic game played that far, then on to a decision with a choice to search."""
+    game = ludus.make("caesar-cleopatra", edition=edition)
+    s = game.new_state(seed=8)
+    bots = [ludus.agents.make("heuristic", game, seed=p) for p in range(2)]
+    while decisions > 0 or len(s.legal_actions()) < 2:
+        s.apply(bots[s.current_player].act(s.perspective(s.current_player)))
+        decisions -= 1
+    return s

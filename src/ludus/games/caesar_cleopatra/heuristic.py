@@ -57,22 +57,25 @@ OPENING_ORDER = (5, 4, 3, 2, 1)           # biggest groups get the highest openi
 PLAYS = (DOWN, UP, PLAY_ASSASSIN, PLAY_SPY, PLAY_CASTLING, PLAY_SCOUT, PLAY_WRATH, CASTLE)
 
 
-def evaluate(w, p: int, informed: bool = False) -> float:
-    """How good world ``w`` looks for seat p, in points (higher is better). The opponent's
-    face-down cards count at their expected value, or with ``informed`` at the world's own values
-    (worth it only where the worlds are drawn with weight by what the opponent did: inference)."""
+def evaluate(w, p: int, informed: bool = False, knower: int | None = None) -> float:
+    """How good world ``w`` looks for seat p, in points (higher is better), as seat ``knower``
+    (p itself by default) sees it: its own face-down cards count at their values, the other's at
+    their expected value — or, with ``informed``, every card at the world's own value (worth it
+    only where the worlds are drawn with weight by what the opponent did: inference)."""
     q = 1 - p
+    knower = p if knower is None else knower
     score = float(w.points(p) - w.points(q, with_bonus=False))
     bonus = w.bonus[p]
     for g in range(5):
         left = w.left[g]
         if not left:
             continue
-        mine = sum(w.up[p][g]) + sum(w.down[p][g])
-        down = w.down[q][g]
-        theirs = sum(w.up[q][g]) + (sum(down) if informed else UNKNOWN_CARD * len(down))
-        reversed_vote = (PHILOSOPHER in w.up[p][g] or PHILOSOPHER in w.down[p][g] or PHILOSOPHER in w.up[q][g]
-                         or (informed and PHILOSOPHER in down))
+        my_down, their_down = w.down[p][g], w.down[q][g]
+        see_mine, see_theirs = informed or knower == p, informed or knower == q
+        mine = sum(w.up[p][g]) + (sum(my_down) if see_mine else UNKNOWN_CARD * len(my_down))
+        theirs = sum(w.up[q][g]) + (sum(their_down) if see_theirs else UNKNOWN_CARD * len(their_down))
+        reversed_vote = (PHILOSOPHER in w.up[p][g] or PHILOSOPHER in w.up[q][g]
+                         or (see_mine and PHILOSOPHER in my_down) or (see_theirs and PHILOSOPHER in their_down))
         margin = theirs - mine if reversed_vote else mine - theirs
         won, size = w.won[p][g], GROUP_SIZES[g]
         stake = 1.0
@@ -267,31 +270,42 @@ def _spy_pick(take) -> tuple:
 def decide_without_search(perspective):
     """ISMCTS hook: the decisions a search cannot weigh, answered by rule (None: search). The
     action piles are arranged in 26 decisions before the first placement, so no rollout of a
-    few steps reaches a turn where the order matters: every arrangement scores the same, and a
-    search would spend its whole budget on a tie (then take the legal moves' first, Assassins
-    on top, Vetoes at the bottom). It arranges as the heuristic does, Veto first."""
+    few steps reaches a turn where the order matters (its leaf is read at the first turn's start,
+    which no arrangement changes): every arrangement scores alike, and a search would spend its
+    whole budget choosing by noise. It arranges as the heuristic does, Veto first."""
     legal = perspective.legal_actions()
     return _arrange(legal) if legal[0].kind == ARRANGE else None
 
 
-def leaf_values(w, informed: bool = False) -> list[float]:
-    """ISMCTS hook: ``evaluate`` as values in [-1, 1] per seat (the result when the game is over)."""
+def leaf_values(w, seat: int, informed: bool = False) -> list[float]:
+    """ISMCTS hook: ``evaluate`` as values in [-1, 1] per seat (the result when the game is over),
+    both sides judged as the searching ``seat`` knows them: its own face-down cards at their
+    values, the other's at their expected value (in a world they are a guess). Judging each side
+    by its own knowledge instead would count the searcher's face-down cards at 2.8 in the other's
+    half, and rate a low card face down above the same card face up."""
     if w.is_terminal:
         return w.returns()
-    v = math.tanh((evaluate(w, 0, informed) - evaluate(w, 1, informed)) / 4.0)
+    v = math.tanh((evaluate(w, 0, informed, seat) - evaluate(w, 1, informed, seat)) / 4.0)
     return [v, -v]
 
 
-def informed_leaf_values(w) -> list[float]:
+def informed_leaf_values(w, seat: int) -> list[float]:
     """ISMCTS hook (``infer``): the leaf reading the world's face-down values. In worlds drawn
     alike those values are noise and cost the search strength; in worlds weighed by the
     opponent's past moves they carry what the weights learnt (docs/agents.md)."""
-    return leaf_values(w, informed=True)
+    return leaf_values(w, seat, informed=True)
+
+
+def at_turn_start(w) -> bool:
+    """ISMCTS hook (``quiet``): a leaf is read at the start of a turn, never halfway through one,
+    where the side to move has placed without drawing back yet and ``evaluate`` (which counts
+    the cards in hand) would rate it low (a 2024 turn's veto and draw-back steps by up to 0.6)."""
+    return w.phase == PLACE and not w.committed and not w.action_used
 
 
 # The hooks a search (ISMCTS) takes from this game (ludus.core.parts). A game is ~250 decisions,
 # so random rollouts to the end are dear and mostly noise; four random decisions and then
 # ``evaluate`` measured far stronger (docs/agents.md). Inference rewinds the opponent's
 # decisions (rewind.py) and models them by this heuristic.
-SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, informed_leaf_values=informed_leaf_values,
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, informed_leaf_values=informed_leaf_values, quiet=at_turn_start,
                            decide_without_search=decide_without_search, rewind=rewind, defaults={"depth": 4})

@@ -136,10 +136,11 @@ class HeuristicAgent(RuleAgent):
         return chance * value_if_win + (1 - chance) * value_if_lose - spend
 
 
-def leaf_values(w) -> list[float]:
+def leaf_values(w, seat: int | None = None) -> list[float]:
     """ISMCTS hook: per seat, the factions its side is on course to win minus its best rival's,
-    in [-1, 1]. Reads a determinized world, where every card is placed: collected cards count
-    fully, cards still in hand (or, in phase 1, in follower piles) half."""
+    in [-1, 1]. Reads a determinized world, where every card is placed, alike for every
+    searching ``seat``: collected cards count fully, cards still in hand (or, in phase 1, in
+    follower piles) half."""
     if w.is_terminal:
         return w.returns()
     n = w.n

@@ -140,11 +140,11 @@ def hand_points(w, p: int) -> int:
     return sum(face_value(c, w.wild_value) for c in w.hands[p])
 
 
-def leaf_values(w) -> list[float]:
+def leaf_values(w, seat: int | None = None) -> list[float]:
     """ISMCTS hook: per seat, its worth minus the best rival's, against the number of regions
     needed; a seat's worth is the regions it would hold if the round ended now plus its hand
     points in regions. Read in a determinized world, where every card is known (the search's
-    own guess, not the seat's knowledge)."""
+    own guess, not the seat's knowledge), alike for every searching ``seat``."""
     if w.is_terminal:
         return w.returns()
     held = projected_control(w)
