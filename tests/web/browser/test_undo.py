@@ -21,6 +21,19 @@ def _mover(pages):
     return next(p for p in pages if p.get_attribute("body", "data-state") == "mine")
 
 
+def _play_one_move(pages, invites, route):
+    """Every page at its seat, its WebSocket passed through ``route``; the seat to move plays a
+    card, and Undo is offered. The page that moved and the seq before its move."""
+    for page, url in zip(pages, invites, strict=True):
+        page.route_web_socket("**/ws/*", route)
+        open_table(page, url)
+    page = _mover(pages)
+    seq = int(page.get_attribute("body", "data-seq"))
+    page.locator("button[data-move^='play ']:not([disabled]) >> nth=0").click()
+    page.wait_for_selector("#undo:not([hidden])")
+    return page, seq
+
+
 def test_a_move_taken_back_and_one_the_rule_keeps(site, new_context):
     _, invites = new_table(site, "seize-rome", ["person", "person"])
     pages = [new_page(new_context) for _ in invites]
@@ -64,13 +77,7 @@ def test_the_undo_button_follows_the_servers_word_alone(site, new_context):
 
         server.on_message(to_page)
 
-    for page, url in zip(pages, invites, strict=True):
-        page.route_web_socket("**/ws/*", forced)
-        open_table(page, url)
-    page = _mover(pages)
-    seq = int(page.get_attribute("body", "data-seq"))
-    page.locator("button[data-move^='play ']:not([disabled]) >> nth=0").click()
-    page.wait_for_selector("#undo:not([hidden])")
+    page, seq = _play_one_move(pages, invites, forced)
     page.click("#undo")
     page.wait_for_function(f"() => Number(document.body.dataset.seq) == {seq + 2}")
     page.wait_for_selector("body[data-state=mine]")
@@ -95,13 +102,7 @@ def test_an_undo_pressed_while_offline_says_nothing_was_sent(site, new_context):
 
         ws.on_message(to_server)
 
-    for page, url in zip(pages, invites, strict=True):
-        page.route_web_socket("**/ws/*", through)
-        open_table(page, url)
-    page = _mover(pages)
-    seq = int(page.get_attribute("body", "data-seq"))
-    page.locator("button[data-move^='play ']:not([disabled]) >> nth=0").click()
-    page.wait_for_selector("#undo:not([hidden])")
+    page, seq = _play_one_move(pages, invites, through)
 
     line["down"] = True
     for ws in line["sockets"]:
