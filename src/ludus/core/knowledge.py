@@ -31,10 +31,9 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from collections import Counter
-from functools import cache, lru_cache
+from functools import cache
 from itertools import accumulate
 
-from .dealing import RestrictedDeal
 from .errors import LudusError
 from .rng import shuffle
 
@@ -69,10 +68,9 @@ def _deal(pools, num_zones: int, rng: random.Random, accepts: dict[int, frozense
         for v, n in enumerate(counts):
             if n:
                 values += [v] * n
+        shuffle(rng, values)
         if accepts and any(slots[z] for z in accepts):
-            values = _restricted_deal(tuple(values), slots, tuple(accepts.get(z) for z in range(len(slots))))(rng)
-        else:
-            shuffle(rng, values)
+            values = _restricted_order(values, slots, accepts, rng)
         start = 0
         for z, n in enumerate(slots):
             if n:
@@ -224,8 +222,7 @@ class Knowledge(_Observations):
 
         ``accepts`` optionally restricts zones to sets of values (e.g. "a face-down card in the
         red region is red or wild"); pools with slots in such zones are dealt so that every
-        restricted zone gets values it accepts, every such deal as likely as in a fair deal
-        (``core.dealing``).
+        restricted zone gets values it accepts.
 
         Depends only on the pools and ``rng`` (values are laid out in sorted order before the
         shuffle), so two true states the observer cannot tell apart give the same sample.
@@ -591,18 +588,46 @@ def _shift(t: tuple, src: int | None, dst: int | None, n: int = 1) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=512)
-def _restricted_deal(values: tuple, slots: tuple, accepts: tuple):
-    """A pool's deal into its places where some zones accept only some values: ``rng -> values``
-    laid out zone by zone, uniform among the deals that fit (``core.dealing``). Remembered for
-    the latest pools, so that the many worlds of a search work out the counting once."""
-    zones = [z for z, n in enumerate(slots) if n]
-    deal = RestrictedDeal(list(values), [slots[z] for z in zones], [accepts[z] for z in zones])
+def _restricted_order(values: list[int], slots: tuple, accepts: dict[int, frozenset],
+                      rng: random.Random) -> list[int]:
+    """Reorder shuffled ``values`` so that, laid out zone by zone, each restricted zone gets
+    values it accepts.
 
-    def lay_out(rng: random.Random) -> list[int]:
-        return [v for part in deal(rng) for v in part]
+    A bipartite matching of the restricted places to the values (augmenting paths, Kuhn's
+    algorithm), tried in random order so the deal stays random; it always succeeds when the
+    true state does. Unrestricted zones take the rest, shuffled again: the matching takes the
+    fitting values nearest the front, so the order left behind would put fewer of them first
+    (Seize Rome: a top of the pile that was rarely wild).
+    """
+    places = [z for z in sorted(accepts) if slots[z] for _ in range(slots[z])]
+    fits = [[i for i, v in enumerate(values) if v in accepts[z]] for z in places]
+    owner = [-1] * len(values)          # value index -> place index
 
-    return lay_out
+    def augment(place: int, seen: set) -> bool:
+        for i in fits[place]:
+            if i not in seen:
+                seen.add(i)
+                if owner[i] < 0 or augment(owner[i], seen):
+                    owner[i] = place
+                    return True
+        return False
+
+    order = list(range(len(places)))
+    rng.shuffle(order)
+    for place in order:
+        if not augment(place, set()):
+            raise AssertionError("no deal fits the zones' restrictions")
+    chosen: dict[int, list[int]] = {}
+    for i, place in enumerate(owner):
+        if place >= 0:
+            chosen.setdefault(places[place], []).append(values[i])
+    rest = [v for i, v in enumerate(values) if owner[i] < 0]
+    shuffle(rng, rest)
+    out: list[int] = []
+    for z, n in enumerate(slots):
+        if n:
+            out += chosen[z] if z in chosen else [rest.pop() for _ in range(n)]
+    return out
 
 
 class NoKnowledge(Knowledge):
