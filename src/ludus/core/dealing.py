@@ -2,7 +2,7 @@
 
 A seat that saw an opponent fail to follow a faction knows that hand holds none of it; a card
 laid face down in a region is of that region's colour or wild. A world for the seat must deal
-the unseen cards so that every such place gets only cards it accepts, and — for a search, and
+the unseen cards so that every such place gets only cards it accepts (Claim deals its voids so), and — for a search, and
 for inference that weighs worlds by what the others did — every deal that fits must be as
 likely as in the true chance of the game: each distinct card is as likely to be in any place
 the facts leave open to it.
@@ -55,7 +55,6 @@ class RestrictedDeal:
         self.left_after = [sum(len(c) for c in self.cards_of[i:]) for i in range(len(self.kinds) + 1)]
         room = tuple(sum(self.sizes[i] for i in group) for group in self.groups)
         self.room = room
-        self._ways = cache(self._ways_uncached)
         self._splits = cache(self._splits_uncached)
         if not self._ways(0, room):
             raise LudusError("no deal of the unseen cards fits what this seat knows")
@@ -74,18 +73,13 @@ class RestrictedDeal:
                 after[g] -= x
             yield counts, tuple(after)
 
-    def _ways_uncached(self, i: int, room: tuple) -> int:
+    def _ways(self, i: int, room: tuple) -> int:
         """How many deals of kinds i… fill ``room`` exactly (the free places take the rest), up to
         a factor that is the same for every deal."""
         if i == len(self.kinds):
             return 1 if not any(room) else 0
-        n = len(self.cards_of[i])
-        total = 0
-        for counts, after in self._options(i, room):
-            ways = self._ways(i + 1, after)
-            if ways:
-                total += _multinomial(n, counts) * ways
-        return total
+        cumulative = self._splits(i, room)[1]
+        return cumulative[-1] if cumulative else 0
 
     def _splits_uncached(self, i: int, room: tuple) -> tuple[list, list[int]]:
         """Kind i's possible splits at ``room`` and their cumulative weights, for drawing one."""
