@@ -109,8 +109,10 @@ def test_tables_an_older_version_stored_are_carried_over_and_play_on_to_the_end(
     with Server(f"sqlite:///{path}") as server:
         for table in (playing, over):
             lines = server.lines(table)
-            assert [{k: v for k, v in line.items() if k not in ("at", "code")} for line in lines] == moves[table]
-            assert lines[0]["code"] != OLDER
+            assert [{k: v for k, v in line.items() if k not in ("at", "code", "carried_from")}
+                    for line in lines] == moves[table]
+            # the header says which version it is carried to, and which played it before
+            assert lines[0]["code"] != OLDER and lines[0]["carried_from"] == [OLDER]
         assert server.http.get(f"/api/tables/{over}/record").status_code == 200
         with server.client(playing, token) as me:
             play_out([me], [], random.Random(6))

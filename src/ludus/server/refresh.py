@@ -5,7 +5,8 @@ observation, and a table is replayed, digests checked, when it is loaded. A vers
 observations differ (a field added to one) refuses every table an older one stored, although each
 move is as legal as it was. ``refresh`` replays each stored table on this version: if every move
 is legal here, the digests are set to those this version writes (and the header's ``code`` to this
-version, the one they are now the digests of); if one is not, the table is left as it is,
+version, the one they are now the digests of, the earlier one appended to its ``carried_from``);
+if one is not, the table is left as it is,
 unplayable. Nothing else stored derives from an observation: the clocks, the deadline and the
 result follow the rules.
 
@@ -84,4 +85,5 @@ def _redigested(table: StoredTable, lines: list[dict]) -> tuple[list[dict], str 
             return lines, (f"it was stored as over with the result {table.result}; here it replays to "
                            f"{replayed or 'a game not over'}: the rules differ")
     fresh[0]["code"] = code_version()
+    fresh[0]["carried_from"] = [*lines[0].get("carried_from", ()), written]   # which versions played it
     return fresh, None
