@@ -42,8 +42,10 @@ def episode(env, seed: int) -> tuple[list, float]:
 
 @pytest.mark.parametrize(("game_id", "options"), SETS, ids=IDS)
 def test_gymnasium_check_env_passes(game_id, options):
+    """Made directly, the env carries its spec as gymnasium.make's would, so the checker also
+    remakes it in every render mode (no "not having a spec" warning)."""
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*not having a spec")   # made directly, not by gymnasium.make
+        warnings.filterwarnings("error", message=".*not having a spec")
         check_env(lg.env(game_id, opponents=["heuristic"], on_illegal="lose", render_mode="ansi", **options))
 
 

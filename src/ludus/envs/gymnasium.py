@@ -15,6 +15,7 @@ tensors>`` (``gymnasium.make("ludus/claim-v1", opponents=["heuristic"], players=
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 import gymnasium
@@ -29,6 +30,7 @@ from . import ENCODERS, encoder
 from .table import Table, check_tensor
 
 RENDER_MODES = ["human", "ansi"]
+GYM_IDS: dict[str, str] = {}    # game id -> its Gymnasium id, filled as the module registers them
 ON_ILLEGAL = ("raise", "lose")
 
 
@@ -134,9 +136,15 @@ class LudusGymEnv(gymnasium.Env):
 
 def env(game_id: str, opponents=("random",), seat: int = 0, on_illegal: str = "raise",
         render_mode: str | None = None, tensor: str = "observation", **options) -> LudusGymEnv:
-    """A Gymnasium environment of ``game_id`` (game ``options`` as keywords) for ``seat``."""
-    return LudusGymEnv(game_id, opponents=opponents, seat=seat, on_illegal=on_illegal,
-                       render_mode=render_mode, tensor=tensor, **options)
+    """A Gymnasium environment of ``game_id`` (game ``options`` as keywords) for ``seat``. It
+    carries the spec ``gymnasium.make`` would give it, so the tools that remake an env from its
+    spec (``check_env``'s render modes, ``make_vec``) make this one."""
+    kwargs = dict(opponents=opponents, seat=seat, on_illegal=on_illegal, render_mode=render_mode, tensor=tensor,
+                  **options)
+    made = LudusGymEnv(game_id, **kwargs)
+    registered = gymnasium.spec(GYM_IDS[game_id])
+    made.spec = dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs})
+    return made
 
 
 def _register() -> None:
@@ -145,7 +153,8 @@ def _register() -> None:
     for game_id, where in ENCODERS.items():
         module, _, name = where.partition(":")
         version = getattr(importlib.import_module(module), name).version
-        gymnasium.register(f"ludus/{game_id}-v{version}", entry_point=LudusGymEnv, kwargs={"game_id": game_id})
+        GYM_IDS[game_id] = f"ludus/{game_id}-v{version}"
+        gymnasium.register(GYM_IDS[game_id], entry_point=LudusGymEnv, kwargs={"game_id": game_id})
 
 
 _register()
