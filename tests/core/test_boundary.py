@@ -44,6 +44,12 @@ def test_a_text_option_takes_text_not_bools_or_containers(value):
         ludus.make("claim", dragon=value)
 
 
+@pytest.mark.parametrize("value", [None, 1.5, ["gnomes", 3]])
+def test_an_option_that_also_reads_names_says_so_when_refused(value):
+    with pytest.raises(ludus.OptionError, match=r"one of: 'default', 'claim2', 'claim' or names \(a list of strings"):
+        ludus.make("claim", factions=value)
+
+
 @pytest.mark.parametrize("value,text", [(True, "true"), (False, "false"), ("true", "true")])
 def test_a_yes_no_option_takes_a_bool_as_its_text(value, text):
     assert ludus.make("seize-rome", voluntary_pass=value).options.voluntary_pass == text

@@ -77,7 +77,9 @@ def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
         value = "true" if value else "false"         # a yes/no option: JSON's true is its "true"
     elif type(value) is not str and not (accept is not None and type(value) in (list, tuple)
                                          and all(type(v) is str for v in value)):
-        raise OptionError(f"option {name}={_shown(value)} is not accepted; {name} takes text, one of: {shown}")
+        names = " or names (a list of strings, or text with commas)" if accept is not None else ""
+        raise OptionError(f"option {name}={_shown(value)} is not accepted; {name} takes text, one of: {shown}"
+                          f"{names}")
     elif len(value if type(value) is str else ",".join(value)) > MAX_TEXT:
         raise OptionError(f"option {name}={echo(value, 40)} is too long; {name} takes one of: {shown}")
     if value in choices:

@@ -645,7 +645,8 @@ def help_text(observation: dict, actions: list) -> str:
               + "; the highest card of the led faction wins, ties go to the earlier card"
               + ("; knights beat goblins." if "knights" in deck else ".")]
     if "dragons" in deck:
-        tricks.append("A dragon played last makes its player lead next.")
+        tricks.append("A dragon played last makes its player lead next (a table may choose"
+                      " the last dragon played instead).")
     if o["players"] == 2:
         phase1 = ["The trick winner takes the face-up prize; the loser an unseen deck card."]
     else:
