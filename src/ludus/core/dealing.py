@@ -2,10 +2,10 @@
 
 A seat that saw an opponent fail to follow a faction knows that hand holds none of it; a card
 laid face down in a region is of that region's colour or wild. A world for the seat must deal
-the unseen cards so that every such place gets only cards it accepts (Claim deals its voids so), and — for a search, and
-for inference that weighs worlds by what the others did — every deal that fits must be as
-likely as in the true chance of the game: each distinct card is as likely to be in any place
-the facts leave open to it.
+the unseen cards so that every such place gets only cards it accepts (Claim deals its voids
+so), and — for a search, and for inference that weighs worlds by what the others did — every
+deal that fits must be as likely as in the true chance of the game: each distinct card is as
+likely to be in any place the facts leave open to it.
 
 Placing the refused cards one by one, or matching them greedily, is not that: a card two places
 may take goes more often to the one with more room left at the moment, which depends on what
