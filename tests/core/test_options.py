@@ -45,6 +45,25 @@ def test_every_value_in_its_json_form_reads_back_as_declared(game_id):
             assert getattr(parse_options(cls, {name: shown}, game_id), name) == value
 
 
+@pytest.mark.parametrize("game_id", ludus.game_ids())
+def test_a_text_value_is_read_whatever_its_case_and_kept_as_declared(game_id):
+    """A person types ``dragon=Last-Dragon`` or ``edition=Classic``; the game, its record and
+    its narration see the declared spelling."""
+    cls = ludus.make(game_id).options_class
+    for name, choices in option_choices(cls).items():
+        for value in choices:
+            if value_kind(choices) == "text":
+                assert getattr(parse_options(cls, {name: f" {value.upper()} "}, game_id), name) == value
+
+
+def test_a_text_value_in_another_case_is_still_refused_when_it_is_no_value():
+    with pytest.raises(OptionError, match=r"^option dragon='Last-Trick' is not accepted; dragon takes one of: "
+                                          r"'last-card', 'last-dragon'$"):
+        ludus.make("claim", dragon="Last-Trick")
+    with pytest.raises(ValueError, match="lower case"):
+        choice("Classic", ("Classic", "2024"))
+
+
 @pytest.mark.parametrize(("game_id", "options"), [
     ("claim", {"players": 2, "first_leader": "3"}),                   # not a seat of the game
     ("claim", {"players": 4, "factions": "claim"}),                   # K5: a deck too small

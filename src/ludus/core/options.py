@@ -29,6 +29,8 @@ def choice(default: Any, choices: tuple, doc: str = "", accept=None) -> Any:
     """
     if default not in choices:
         raise ValueError(f"default {default!r} not among {choices!r}")
+    if any(type(c) is str and c != c.lower() for c in choices):
+        raise ValueError(f"text values are declared in lower case (input of any case matches them): {choices!r}")
     return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "accept": accept})
 
 
@@ -62,8 +64,9 @@ MAX_TEXT = 200
 def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
     """Check ``value``'s type, then its value. Counts take an int or its digits as text (the
     command line gives text), never a bool or a float, even a whole one; text options take text,
-    an int (``first_player=1``), a bool where the values are "true" and "false", or, where
-    ``accept`` reads one, a list of names."""
+    whatever its case and outer spaces (the declared values are lower case), an int
+    (``first_player=1``), a bool where the values are "true" and "false", or, where ``accept``
+    reads one, a list of names."""
     shown = ", ".join(repr(c) for c in choices)
     if isinstance(choices[0], int):
         if type(value) is str and _WHOLE.fullmatch(value.strip()):
@@ -84,6 +87,8 @@ def _coerce(name: str, value: Any, choices: tuple, accept) -> Any:
         raise OptionError(f"option {name}={echo(value, 40)} is too long; {name} takes one of: {shown}")
     if value in choices:
         return value
+    if type(value) is str and value.strip().lower() in choices:   # "Last-Dragon", " 2024"
+        return value.strip().lower()
     if accept is not None:
         return accept(value)
     raise OptionError(f"option {name}={echo(value)} is not accepted; {name} takes one of: {shown}")

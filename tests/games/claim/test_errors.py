@@ -112,7 +112,7 @@ def test_unknown_options_are_refused():
 @pytest.mark.parametrize("name, value, match", [
     ("players", 5, "players takes one of: 2, 3, 4"),
     ("dragon", "first-dragon", "dragon takes one of: 'last-card', 'last-dragon'"),
-    ("first_leader", "youngest", "first_leader takes random, 0, 1, 2 or 3"),
+    ("first_leader", "youngest", "first_leader takes one of: 'random', '0', '1', '2', '3'"),
     ("factions", "claim3", "factions takes default, claim2, claim or a list"),
 ])
 def test_unknown_option_values_are_refused(name, value, match):

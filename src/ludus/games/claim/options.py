@@ -5,16 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from ...core.errors import OptionError, echo
 from ...core.options import choice
 from .cards import normalize_factions
-
-
-def _seat(value) -> str:
-    text = str(value).strip().lower()
-    if text in ("0", "1", "2", "3", "random"):
-        return text
-    raise OptionError(f"first_leader={echo(value)} is not accepted; first_leader takes random, 0, 1, 2 or 3")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,7 +17,7 @@ class Options:
                            "trolls,seers (one pair + 3 singles, or + 5 with 3-4 players) (K5)",
                            accept=normalize_factions)
     first_leader: str = choice("random", ("random", "0", "1", "2", "3"),
-                               "who leads the first trick: random (seeded) or a seat (K8)", accept=_seat)
+                               "who leads the first trick: random (seeded) or a seat (K8)")
     dragon: str = choice("last-card", ("last-card", "last-dragon"),
                          "a Dragon as the trick's last card leads next, or the last Dragon played (K21)")
 
