@@ -132,7 +132,7 @@ def decide(task: AgentTask) -> str:
 def _agent_choice(agent, state, seat: int):
     """``agent``'s move for ``seat``, its generator first seeded from its own seed and the move
     number: a game resumed from its log, or decided in another process, goes on exactly alike."""
-    agent.rng.seed(derive_seed(agent.seed, len(state.history)))
+    agent.reseed(derive_seed(agent.seed, len(state.history)))
     return choose(agent, state, seat)
 
 

@@ -118,7 +118,9 @@ def test_observations_kept_per_position_follow_every_move_and_undo():
 
 
 @pytest.mark.parametrize("game_id, agents", [("seize-rome", ["random", "heuristic"]),
-                                             ("claim", ["heuristic", "random"])])
+                                             ("claim", ["heuristic", "random"]),
+                                             ("caesar-cleopatra", ["heuristic:blunder=0.45", "heuristic"]),
+                                             ("seize-rome", ["heuristic:blunder=0.45", "casual"])])
 def test_a_resumed_game_goes_on_as_it_would_have_without_the_stop(tmp_path, game_id, agents):
     """Agents' generators are seeded per move, not per process: stopping and resuming the log
     changes no move the agents play."""
@@ -406,7 +408,9 @@ def test_an_undo_the_sink_cannot_store_is_not_taken():
 
 @pytest.mark.parametrize("game_id, agents", [("caesar-cleopatra", ["heuristic", "ismcts:iterations=20"]),
                                              ("claim", ["random", "heuristic"]),
-                                             ("seize-rome", ["ismcts:iterations=20", "random"])])
+                                             ("seize-rome", ["ismcts:iterations=20", "random"]),
+                                             ("seize-rome", ["heuristic:blunder=0.45", "heuristic"]),
+                                             ("caesar-cleopatra", ["beginner", "casual"])])
 def test_agent_decisions_worked_out_as_tasks_are_the_sessions_own(game_id, agents):
     """A server decides agents' moves in worker processes: ``decide(agent_task())`` must give
     the very move ``step`` would, so a game is the same whichever way its bots are run."""

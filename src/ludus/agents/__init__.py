@@ -48,10 +48,7 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         if agent_cls is None:
             raise OptionError(f"{game.id} has no heuristic agent yet")
         if "blunder" in params:
-            rate = _blunder_rate(params, spec)
-            # The coin has its own stream: the same seed would pair it draw for draw with the
-            # heuristic's tie-breaks.
-            return BlunderingAgent(agent_cls(game, seed=seed), rate, seed=None if seed is None else f"{seed}/blunder")
+            return BlunderingAgent(agent_cls(game, seed=seed), _blunder_rate(params, spec), seed=seed)
     else:
         raise OptionError(f"unknown agent {echo(name, 60)} in spec {echo(spec)}; known agents: "
                           f"{', '.join(AGENT_NAMES)}, or a level: {', '.join(LEVEL_NAMES)}")

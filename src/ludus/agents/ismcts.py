@@ -23,13 +23,13 @@ agents/inference.py), and the search plays in those, in proportion, scoring its 
 game's ``informed_leaf_values`` if it has one. With ``rollout=mast`` the
 rollouts play by the averages of the moves in this search (agents/move_averages.py).
 
-Per-game hooks, optional, in ``ludus.games.<id>.heuristic``: ``rollout_policy(state, rng)`` (a
-legal action), ``leaf_values(state, seat)`` (one value in [-1, 1] per seat, used after ``depth``
-rollout steps; ``seat`` is the one searching), ``quiet(state)`` (whether a leaf may be read
-there) and ``decide_without_search(perspective)`` (a move for the decisions no search
-of this budget can weigh, such as setup choices whose effect lies beyond any rollout's depth;
-None for the others) and ``rewind(world, recall, i, seat)`` (for ``infer``: a past decision's
-position as it was if ``world`` is the truth; ``SearchHooks``).
+Per-game hooks, optional, in the game's ``parts.search`` (``core.parts.SearchHooks``):
+``rollout_policy(state, rng)`` (a legal action), ``leaf_values(state, seat)`` (one value in
+[-1, 1] per seat, used after ``depth`` rollout steps; ``seat`` is the one searching),
+``quiet(state)`` (whether a leaf may be read there), ``decide_without_search(perspective)`` (a
+move for the decisions no search of this budget can weigh, such as setup choices whose effect
+lies beyond any rollout's depth; None for the others) and ``rewind(world, recall, i, seat)`` (for
+``infer``: a past decision's position as it was if ``world`` is the truth).
 """
 
 from __future__ import annotations

@@ -23,9 +23,14 @@ class BlunderingAgent(Agent):
 
     name = "blunder"
 
-    def __init__(self, inner: Agent, rate: float, seed: int | str | None = None):
+    def __init__(self, inner: Agent, rate: float, seed: int | None = None):
         super().__init__(inner.game, seed)
         self.inner, self.rate = inner, rate
+        self.rng.seed(_coin_seed(seed))
+
+    def reseed(self, seed) -> None:
+        self.rng.seed(_coin_seed(seed))
+        self.inner.reseed(seed)
 
     def act(self, perspective):
         if self.rate and self.rng.random() < self.rate:
@@ -34,3 +39,9 @@ class BlunderingAgent(Agent):
 
     def __repr__(self) -> str:
         return f"<{self.inner.name} agent for {self.game.id}, blundering {self.rate:g}>"
+
+
+def _coin_seed(seed):
+    """The coin's own stream: drawn from the inner agent's seed, it would pair draw for draw with
+    the inner agent's tie-breaks."""
+    return None if seed is None else f"{seed}/blunder"

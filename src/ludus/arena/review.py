@@ -54,11 +54,6 @@ class Review:
                 and round(self.played_value, 2) >= round(self.best_value, 2))
 
     @property
-    def played_share(self) -> float | None:
-        """The share of the search's iterations spent on the move played."""
-        return self.played_visits / self.iterations if self.iterations else None
-
-    @property
     def far_behind(self) -> bool:
         """The search tried its own choice at least four times as often as the move played: a
         clear verdict, where values alone may rest on a few rollouts. (A share of all iterations

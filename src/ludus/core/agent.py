@@ -24,6 +24,12 @@ class Agent:
     def act(self, perspective) -> Any:
         raise NotImplementedError
 
+    def reseed(self, seed) -> None:
+        """Start the agent's randomness afresh from ``seed``. A session does so before each of
+        the agent's decisions, so that a game resumed from its log or decided in another process
+        goes on alike; an agent holding other generators (another agent inside it) seeds them too."""
+        self.rng.seed(seed)
+
     def __repr__(self) -> str:
         return f"<{self.name} agent for {self.game.id}>"
 

@@ -5,7 +5,7 @@ saw it and a review of that seat's decisions.
 
 Each is worked out from what its seat may know and nothing more. The hint and the tracker read
 only ``state.perspective(seat)``, a world dealt afresh from the seat's knowledge, and the
-tracker's own samples come from a generator seeded by public facts; the replay and the review
+tracker's own samples come from a generator with a fixed seed; the replay and the review
 read the record, public once the game is over. ``hint`` and ``track`` are handed the seat's
 perspective and nothing else (no record, no seed), ``review`` the finished game's record; all
 three run in the bot processes, so a search never holds up the event loop.

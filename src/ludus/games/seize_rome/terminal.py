@@ -56,12 +56,6 @@ def _verb(p: int, viewer: int | None, verb: str) -> str:
     return verb if p == viewer else verb + "s"
 
 
-def _region(name: str, capital: bool = False) -> str:
-    """A region (or colour) name as rich markup in its colour."""
-    shown = name.capitalize() if capital else name
-    return f"[{STYLE.get(name, 'bold')}]{escape(shown)}[/]"
-
-
 def _card(card: str) -> str:
     """A card as rich markup: ``red 5`` in red, ``wild`` in cyan."""
     return f"[{STYLE.get(card.split()[0], 'bold')}]{escape(card)}[/]"
