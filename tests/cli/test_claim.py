@@ -67,7 +67,8 @@ def test_a_whole_two_player_game(two_player_game):
         assert text in out, text
     # decisions in words, moves numbered by faction
     assert "▶ Lead a card" in out
-    assert re.search(r"▶ Follow (\w+) \(you must play \1 or a doppelganger\)|▶ Follow \w+ — you have no", out)
+    assert re.search(r"▶ Follow (\w+) \(you must play \1\)|▶ Follow \w+ — you have no", out)
+    assert "doppelganger" not in out                  # not in this deck, so never offered
     assert re.search(r" 1 (gnomes|giants|dragons|trolls|seers) \d", out)
     # narration from seat 0's side
     assert re.search(r"Seat 1 played \w+ \d", out) and re.search(r"You played \w+ \d", out)

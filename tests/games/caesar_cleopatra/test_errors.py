@@ -51,6 +51,27 @@ def test_second_action_card_and_wrong_step_refused():
     _refused(s, "passive", "not legal")
 
 
+def test_a_move_of_another_step_is_refused_for_what_is_wrong_now():
+    """In the refill of her own active turn, Cleopatra's action card is refused for the step
+    (C16), a card she lacks for that, a passive turn's discard and a Spy's take as moves of other
+    steps; in those steps, a card that is not there is named."""
+    s = _table()
+    play(s, "down 1 aediles", "done")
+    assert s.current_player == 0 and s.legal_actions() and str(s.legal_actions()[0]) == "draw influence"
+    _refused(s, "castling senators praetors", r"no action card in this step \(refill\); they are played "
+                                               r"before or after a placement, after the refill, or in an "
+                                               r"exceptional vote's window \(C16\)")
+    _refused(s, "spy", "cleopatra holds no spy")
+    _refused(s, "discard 5", r"it is not a move of the current step \(refill\)")
+    _refused(s, "take 5", r"it is not a move of the current step \(refill\)")
+    spy = position(hands=("1 2 3 spy", "2 4 4 P veto"), voc_deck="orgy")
+    play(spy, "spy", "allow")
+    _refused(spy, "take 5", "caesar's hand holds no 5")
+    passive = position(hands=("1 3", "2 2"))
+    play(passive, "passive")
+    _refused(passive, "discard 5", "cleopatra holds no 5")
+
+
 def test_move_by_the_wrong_seat_is_refused_and_changes_nothing():
     s = _table()
     assert s.current_player == 0

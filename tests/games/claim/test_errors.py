@@ -97,11 +97,29 @@ def test_things_that_are_not_actions_are_refused():
     ("", "empty action"),
     ("smash seat x", "write 'smash N'"),
     ("take", "a card is a faction and a value"),
-    ("g 3", "'g' is ambiguous: goblins, gnomes or giants"),
+    ("g 3", "'g' is ambiguous: gnomes or giants"),              # the default deck has no Goblins
+    ("knight 3", "this game's deck has no knights; its factions are gnomes, giants, dragons, trolls, seers"),
+    ("foo", "e.g. 'gnomes 3'"),                                 # an example from this game's deck
 ])
 def test_unreadable_text_is_refused_with_a_hint(text, match):
     with pytest.raises(ludus.IllegalAction, match=match):
         claim().parse_action(text)
+
+
+@pytest.mark.parametrize("factions, text, card", [
+    ("default", "d 4", "dragons 4"),            # only Dragons begin with d in this deck
+    ("default", "gi 3", "giants 3"),
+    ("claim", "g 3", "goblins 3"),
+    ("claim", "dw 3", "dwarves 3"),
+])
+def test_a_faction_prefix_is_read_among_the_factions_of_the_deck(factions, text, card):
+    assert str(claim(factions=factions).parse_action(text)) == card
+    assert str(claim(factions=factions).parse_action("take " + text)) == "take " + card
+
+
+def test_a_prefix_shared_within_the_deck_stays_ambiguous():
+    with pytest.raises(ludus.IllegalAction, match="'d' is ambiguous: dwarves or doppelgangers"):
+        claim(factions="claim").parse_action("d 4")
 
 
 def test_unknown_options_are_refused():

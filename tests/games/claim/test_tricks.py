@@ -48,6 +48,13 @@ def test_K11_must_follow_or_play_a_doppelganger():
         play(s, "knights 9")
 
 
+def test_K11_the_refusal_offers_no_doppelganger_where_the_deck_has_none():
+    s = position(hands={0: ["gnomes 3", "trolls 1"], 1: ["gnomes 5", "seers 2"]})
+    play(s, "gnomes 3")
+    with pytest.raises(ludus.IllegalAction, match=r"gnomes were led and seat 1 holds gnomes: play gnomes \(K11\)"):
+        play(s, "seers 2")
+
+
 def test_K11_without_the_led_faction_any_card_may_be_played():
     s = position(factions="claim", hands={0: ["undead 3", "goblins 1"],
                                           1: ["goblins 5", "knights 9"]})

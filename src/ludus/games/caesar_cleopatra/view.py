@@ -38,11 +38,13 @@ from .phases import (
     CASTLING_PLACE,
     DRAW_ONE,
     INF_ZONE_NAMES,
+    PASSIVE_DISCARD,
     PASSIVE_DRAW,
     PHASE_NAMES,
     PLACE,
     REFILL,
     SECOND_UP,
+    SPY_PICK,
     VETO_WINDOW,
     VOTE_ACTION,
     Z_HAND,
@@ -237,14 +239,15 @@ def explain_illegal(s, action, legal: list) -> str:
                   "after the first card ends it (N2, N3)")
     elif kind in PLAYED:
         card = action.action_card
-        if phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL, ADD_UP, ADD_DOWN, VOTE_ACTION):
-            reason = ("action cards are played only in your own active turn, before or after the "
-                      "placement (N3)" if s.ed2024 else
-                      "action cards are played only in your own active turn (C16)")
+        when = ("before or after the placement, or in an exceptional vote's window (N3, N10)" if s.ed2024
+                else "before or after a placement, after the refill, or in an exceptional vote's window (C16)")
+        if not s.hand_act[p][card]:
+            reason = f"{who} holds no {ACTION_NAMES[card]}"
+        elif phase not in (PLACE, SECOND_UP, AFTER_PLACE, AFTER_REFILL, ADD_UP, ADD_DOWN, VOTE_ACTION):
+            reason = (f"no action card in this step ({PHASE_NAMES[phase]}); they are played {when}"
+                      if s.active == p else f"action cards are played only in your own active turn: {when}")
         elif s.action_used:
             reason = "only one action card per turn (C16), and this turn's is used"
-        elif not s.hand_act[p][card]:
-            reason = f"{who} holds no {ACTION_NAMES[card]}"
         elif phase == PLACE and not any(s.hand_inf[p]):
             reason = (f"{who} holds no influence card, so this turn must be passive, without action "
                       "cards (C14)")
@@ -258,8 +261,10 @@ def explain_illegal(s, action, legal: list) -> str:
             reason = "the card needs a target where it has an effect (C16)"
     elif kind == DRAW:
         reason = "that pile is empty" if phase in (REFILL, DRAW_ONE, PASSIVE_DRAW) else "no draw is due now"
-    elif kind in (TAKE, DISCARD) and action.card < 6 + 6:
-        reason = "that card is not in the hand" if legal else "not now"
+    elif kind == TAKE and phase == SPY_PICK:
+        reason = f"{SEAT_NAMES[1 - p]}'s hand holds no {CARD_NAMES[action.card]}"
+    elif kind == DISCARD and phase == PASSIVE_DISCARD:
+        reason = f"{who} holds no {CARD_NAMES[action.card]}"
     elif kind == CASTLE:
         reason = "Castling puts cards back only at its two groups, within the limits (C25, C13)"
     elif phase == VETO_WINDOW and kind == VETO_IT and not s.hand_act[p][VETO]:  # C17 (was kinds 6, 7)

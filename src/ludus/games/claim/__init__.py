@@ -34,6 +34,10 @@ class Claim(Game):
         # two players or two teams: +1 against -1, or a draw; three: a shared win is +1, +1, -1 (K34)
         return None if self.num_players == 3 else 0.0
 
+    def parse_action(self, text: str):
+        """Notation to action, a faction prefix read among the factions of this game's deck."""
+        return notation.parse(text, self.deck_factions)
+
     def _check_options(self, given: set[str]) -> None:
         o = self.options
         self.deck_factions = deck_factions(o.factions, o.players)      # K5: refuses bad decks

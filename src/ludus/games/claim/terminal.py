@@ -445,7 +445,8 @@ def decision(observation: dict, actions: list) -> str:
                 return "Follow doppelgangers (you must play doppelgangers)" + _stake(o)
             return "Follow doppelgangers — you have none: play any card" + _stake(o)
         if holds:
-            return f"Follow {led} (you must play {led} or a doppelganger)" + _stake(o)
+            doppel = " or a doppelganger" if "doppelgangers" in o["factions"] else ""
+            return f"Follow {led} (you must play {led}{doppel})" + _stake(o)
         note = ""
         if led == "goblins" and any(_split(c)[0] == "knights" for c in hand):
             note = " (knights beat goblins)"
@@ -664,7 +665,7 @@ def help_text(observation: dict, actions: list) -> str:
     winning = [("Partners pool their cards. " if o["players"] == 4 else "")
                + "Most cards of a faction wins it (tie: the highest card); most factions wins."]
     return "\n".join(
-        ["[bold]Moves[/bold]: type a move's number, or the move itself (any unique faction prefix):",
+        ["[bold]Moves[/bold]: type a move's number, or the move itself (a faction by any prefix unique in this deck):",
          *_help_rows(rows),
          _help_paragraph("Tricks", tricks), _help_paragraph("Phase 1", phase1),
          _help_paragraph("Phase 2", phase2), _help_paragraph("Winning", winning),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import FACTIONS, NAMES, build_deck, card_name
+from .cards import DOPPELGANGERS, FACTIONS, NAMES, build_deck, card_name
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
 
@@ -108,7 +108,8 @@ def explain_illegal(s, action, legal: list) -> str:
             reason = f"seat {p} holds no {card_name(card)}"
         elif s.trick:
             led = FACTIONS[s.trick[0][1] // 10]
-            reason = (f"{led} were led and seat {p} holds {led}: play {led} or a doppelganger (K11)")
+            doppel = " or a doppelganger" if DOPPELGANGERS in s.factions else ""
+            reason = f"{led} were led and seat {p} holds {led}: play {led}{doppel} (K11)"
     elif kind == TAKE and s.step in (CHOOSE_PRIZE, SECOND_PRIZE):
         reason = f"{card_name(action.a)} is not a face-up prize"
     elif kind == TAKE_DECK:
