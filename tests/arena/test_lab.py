@@ -217,7 +217,9 @@ def test_without_matplotlib_the_plots_are_skipped_with_a_note(run, toy, tmp_path
     (("--vary", "edge=0,20", "--vary", "nope=1,2"), "lab-toy has no option nope; its options are: edge (0|5|20), "
                                                      "bell (25|50), colour (red|blue)"),
     (("--vary", "colour=red,green"), "option colour='green' is not accepted; colour takes one of: 'red', 'blue'"),
-    (("--vary", "edge"), "is malformed; write it as option=value1,value2"),
+    (("--vary", "colour"), "is malformed; write it as option=value1,value2, e.g. --vary colour=red,blue"),
+    (("--vary", "nope"), "is malformed; write it as option=value1,value2, e.g. --vary edge=0,5"),
+    (("--vary", "edge=0,20", "-o", "bell"), "option 'bell' is malformed; write it as name=value, e.g. edge=5"),
     (("--vary", "edge=0,20", "--vary", "edge=5,20"), "--vary names 'edge' twice"),
     (("--vary", "edge=0,20", "-o", "edge=5"), "both varied and fixed"),
     ((), "at least one option to vary, e.g. --vary edge=0,5"),

@@ -370,7 +370,8 @@ def test_narration_from_each_seat():
     smash = ev.GnomeSmashed(0, 1, 5)
     assert term.narrate(smash, 1).text == "Seat 0's Giant smashed your gnomes 5"
     assert term.narrate(smash, 0).text == "Your Giant smashed seat 1's gnomes 5"
-    assert "Trolls waiting" in term.narrate(ev.TrollsWaiting(("trolls 2",)), 0).text
+    assert term.narrate(ev.TrollsWaiting(("trolls 2",)), 0).text == "Trolls left waiting: trolls 2"
+    assert "discarded, scoring for nobody: trolls 4" in term.narrate(ev.TrollsDiscarded(("trolls 4",)), 0).text
 
 
 def test_the_table_says_a_seer_saw_a_card_go_to_a_seat_but_not_which():

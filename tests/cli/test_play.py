@@ -145,7 +145,8 @@ def test_against_the_heuristic_agent(run):
 @pytest.mark.parametrize("args, message", [
     (["play", "no-such-game"], "unknown game 'no-such-game'"),
     (["play", "caesar-cleopatra", "-o", "wrath=sometimes"], "wrath"),
-    (["play", "caesar-cleopatra", "-o", "nonsense"], "malformed"),
+    (["play", "caesar-cleopatra", "-o", "nonsense"], "malformed; write it as name=value, e.g. edition=2024"),
+    (["play", "seize-rome", "-o", "players"], "malformed; write it as name=value, e.g. players=3"),  # its own option
     (["play", "caesar-cleopatra", "-o", "colour=red"], "has no option colour"),
     (["play", "caesar-cleopatra", "--vs", "grandmaster"], "unknown agent 'grandmaster'"),
     (["play", "caesar-cleopatra", "--vs", "random:depth=3"], "takes no parameters"),

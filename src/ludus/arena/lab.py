@@ -257,11 +257,9 @@ def _label(options: dict) -> str:
 
 def _example(game, name: str | None = None) -> str:
     """``name=a,b`` with two of an option's values (the game's first option by default)."""
-    from ..core.options import option_choices
+    from ..core.options import option_example
 
-    choices = option_choices(type(game.options))
-    name = name if name in choices else next(iter(choices))
-    return f"{name}={','.join(map(str, choices[name][:2]))}"
+    return option_example(type(game.options), values=2, name=name)
 
 
 # -- statistics -----------------------------------------------------------------------------

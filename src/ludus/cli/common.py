@@ -25,7 +25,7 @@ from ludus.agents.ismcts import LEVELS
 from ludus.arena.backends import BACKEND_NAMES
 from ludus.core.errors import LudusError, OptionError, echo
 from ludus.core.narration import Line
-from ludus.core.options import parse_option_strings
+from ludus.core.options import option_example, parse_option_strings
 
 
 def make_console() -> Console:
@@ -41,9 +41,15 @@ def fail(message: str, code: int = 2) -> None:
     raise SystemExit(code)
 
 
+def game_option_example(game_id: str, values: int = 1) -> str:
+    """An option of ``game_id`` written as the command line takes it, for an error's example
+    (an unknown game is refused here, before its options are read)."""
+    return option_example(ludus.make(game_id).options_class, values)
+
+
 def make_game(game_id: str, option_strings: tuple[str, ...]):
     try:
-        return ludus.make(game_id, **parse_option_strings(option_strings))
+        return ludus.make(game_id, **parse_option_strings(option_strings, game_option_example(game_id)))
     except OptionError as e:
         fail(str(e))
 

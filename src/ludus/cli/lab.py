@@ -8,24 +8,28 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+import ludus
 from ludus.agents.base import split_agent_specs
 from ludus.core.errors import OptionError, echo
-from ludus.core.options import parse_option_strings
+from ludus.core.options import option_example, parse_option_strings
 from ludus.core.rng import fresh_seed
 
-from .common import BACKEND, OPTION, SEED, app, fail, make_console
+from .common import BACKEND, OPTION, SEED, app, fail, game_option_example, make_console
 from .tournament import _journal_seed
 
 
-def parse_vary(pairs: tuple[str, ...]) -> dict[str, list[str]]:
-    """``--vary NAME=V1,V2`` strings as {name: [values]}; OptionError for a malformed one."""
+def parse_vary(pairs: tuple[str, ...], options_cls: type | None = None) -> dict[str, list[str]]:
+    """``--vary NAME=V1,V2`` strings as {name: [values]}; OptionError for a malformed one, with an
+    example from ``options_cls`` (the game's options)."""
     vary: dict[str, list[str]] = {}
     for pair in pairs:
         name, sep, values = pair.partition("=")
         name = name.strip()
         if not sep or not name:
+            example = ("option=value1,value2" if options_cls is None
+                       else option_example(options_cls, values=2, name=pair.strip()))
             raise OptionError(f"--vary {echo(pair)} is malformed; write it as option=value1,value2, "
-                              "e.g. --vary majority=rulebook,half")
+                              f"e.g. --vary {example}")
         if name in vary:
             raise OptionError(f"--vary names {echo(name, 40)} twice; give all its values in one --vary")
         vary[name] = [v.strip() for v in values.split(",") if v.strip()]
@@ -73,7 +77,8 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         seed = fresh_seed()
     runner, already = None, 0
     try:
-        lab = Lab(game_id, parse_vary(vary), fixed=parse_option_strings(options), specs=split_agent_specs(agents),
+        lab = Lab(game_id, parse_vary(vary, ludus.make(game_id).options_class),
+                  fixed=parse_option_strings(options, game_option_example(game_id)), specs=split_agent_specs(agents),
                   games=num_games, seed=seed)
         journal = None if journal_path is None else Journal(
             journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")

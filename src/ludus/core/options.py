@@ -124,12 +124,23 @@ def parse_options(options_cls: type, given: dict[str, Any], game_id: str) -> Any
     return options_cls(**values)
 
 
-def parse_option_strings(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """Parse command-line ``k=v`` strings into a dict (values stay strings until checked)."""
+def option_example(options_cls: type, values: int = 1, name: str | None = None) -> str:
+    """``name=value`` for a message's example: the option ``name`` if the game has it, else its
+    first, with its first value other than the default, or with ``values`` of its values
+    (``players=2,3``)."""
+    choices = option_choices(options_cls)
+    name = name if name in choices else next(iter(choices))
+    shown = choices[name][1:2] if values == 1 else choices[name][:values]
+    return f"{name}={','.join(map(str, shown))}"
+
+
+def parse_option_strings(pairs: list[str] | tuple[str, ...], example: str = "name=value") -> dict[str, str]:
+    """Parse command-line ``k=v`` strings into a dict (values stay strings until checked);
+    ``example`` is shown with a malformed one (``option_example`` of the game)."""
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {echo(pair)} is malformed; write it as name=value, e.g. wrath=face-up")
+            raise OptionError(f"option {echo(pair)} is malformed; write it as name=value, e.g. {example}")
         out[key.strip()] = value.strip()
     return out

@@ -35,6 +35,7 @@ def test_K29_gnomes_join_the_score_piles_and_waiting_trolls_are_discarded():
     assert zone(s, "seat 1 score") == ["gnomes 9", "seers 1", "seers 2", "trolls 1", "trolls 8"]
     assert zone(s, "seat 0 gnomes") == zone(s, "seat 1 gnomes") == zone(s, "trolls waiting") == []
     assert "trolls 4" in zone(s, "discard")
+    assert [e.cards for e in of(events, "TrollsDiscarded")] == [("trolls 4",)]      # said, not silent
     # the Gnomes count for the majority: 2 Gnomes beat 1
     assert winners(s)["gnomes"] == 0 and winners(s)["trolls"] == 1
 

@@ -42,7 +42,7 @@ FINAL = """() => ({
     winners: document.querySelector('#board section.final .verdict')?.dataset.winners,
     verdict: document.querySelector('#board section.final .verdict')?.textContent ?? ''})"""
 AFTER = {"PrizeTaken": "card", "DeckCardTaken": "card", "SeerLooked": "card", "CardsCollected": "cards",
-         "TrollsWaiting": "cards"}
+         "TrollsWaiting": "cards", "TrollsDiscarded": "cards"}
 
 
 def _expected_results(record: dict, viewer: int) -> dict[int, dict | None]:

@@ -66,6 +66,12 @@ class TrollsWaiting(Event):
 
 
 @dataclass(frozen=True)
+class TrollsDiscarded(Event):
+    """Trolls still waiting when the game ends: they score for nobody (K27)."""
+    cards: tuple
+
+
+@dataclass(frozen=True)
 class GnomeSmashed(Event):
     player: int
     victim: int

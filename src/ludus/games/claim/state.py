@@ -446,6 +446,8 @@ class ClaimState(State):
         for p in range(self.n):                                                # K29
             self.score[p] += self.gnomes[p]
             self.gnomes[p] = ()
+        if self.trolls_waiting and self.told is not None:                      # K27
+            self.told.append((_named, ev.TrollsDiscarded, self.trolls_waiting))
         self.discard += self.trolls_waiting
         self.trolls_waiting = ()
         self.is_terminal = True

@@ -398,7 +398,9 @@ def narrate(event, viewer: int | None = None) -> Line | None:
             return Line(f"{_who(p, viewer)} put {cards} in {'your' if p == viewer else 'their'} Gnome area")
         return Line(f"{_who(p, viewer)} scored {cards}")
     if kind == "TrollsWaiting":
-        return Line(f"Trolls waiting for the next trick: {_names(e.cards)}", "quiet")
+        return Line(f"Trolls left waiting: {_names(e.cards)}", "quiet")
+    if kind == "TrollsDiscarded":
+        return Line(f"Trolls still waiting at the end are discarded, scoring for nobody: {_names(e.cards)}")
     if kind == "GnomeSmashed":
         whose = "your" if e.victim == viewer else f"seat {e.victim}'s"
         return Line(f"{_who(p, viewer)}{'r' if p == viewer else chr(39) + 's'} Giant smashed "

@@ -135,6 +135,9 @@ function aftermath(ctx, where) {
       lines.push([ctx.t(e.where === "gnomes" ? "claim.collected.gnomes" : "claim.collected", { name: name(e.player) }), " ",
         cards(e.cards, `${where}:${e.player}:${e.where}`)]);
     } else if (e.type === "TrollsWaiting") lines.push([ctx.t("claim.trolls.left"), " ", cards(e.cards, `${where}:trolls`)]);
+    else if (e.type === "TrollsDiscarded") {
+      lines.push([ctx.t("claim.trolls.discarded"), " ", cards(e.cards, `${where}:trolls-out`)]);
+    }
     else if (e.type === "GnomeSmashed") {
       lines.push(ctx.t("claim.smashed", { name: name(e.player), victim: name(e.victim), value: e.value }));
     } else if (e.type === "PhaseTwoBegins") lines.push(h("strong", {}, ctx.t("claim.phase.two", { name: name(e.leader) })));
