@@ -134,23 +134,33 @@ def test_numbers_in_a_move_are_ascii_digits(game_id, text):
         ludus.make(game_id).parse_action(text)
 
 
-@pytest.mark.parametrize("game_id,text,said", [
-    ("claim", "g 3", "'g' is ambiguous: goblins, gnomes or giants"),
-    ("claim", "take d 3", "'d' is ambiguous: dwarves, doppelgangers or dragons"),
-    ("seize-rome", "play bl 3", "'bl' is ambiguous: blue or black"),
-    ("seize-rome", "play wild bl", "'bl' is ambiguous: blue or black"),
-    ("caesar-cleopatra", "down 3 c", None), ("caesar-cleopatra", "take s", "'s' is ambiguous: spy or scout"),
+MIXED_CLAIM = {"factions": "knights,goblins,dwarves,doppelgangers,dragons"}
+
+
+@pytest.mark.parametrize("game_id,options,text,said", [
+    ("claim", {}, "g 3", "'g' is ambiguous: gnomes or giants"),
+    ("claim", MIXED_CLAIM, "take d 3", "'d' is ambiguous: dwarves, doppelgangers or dragons"),
+    ("seize-rome", {}, "play bl 3", "'bl' is ambiguous: blue or black"),
+    ("seize-rome", {}, "play wild bl", "'bl' is ambiguous: blue or black"),
+    ("caesar-cleopatra", {}, "down 3 c", None),
+    ("caesar-cleopatra", {}, "take s", "'s' is ambiguous: spy or scout"),
 ])
-def test_a_shortened_name_of_several_is_called_ambiguous(game_id, text, said):
+def test_a_shortened_name_of_several_is_called_ambiguous(game_id, options, text, said):
+    game = ludus.make(game_id, **options)
     if said is None:        # a prefix of one name only reads as that name
-        assert ludus.make(game_id).parse_action(text) == ludus.make(game_id).parse_action("down 3 censors")
+        assert game.parse_action(text) == game.parse_action("down 3 censors")
         return
     with pytest.raises(ludus.IllegalAction, match=f"cannot read '{text}': {said}; write more of the name"):
-        ludus.make(game_id).parse_action(text)
+        game.parse_action(text)
+
+
+def test_a_claim_prefix_is_read_among_the_deck_factions_only():
+    """'d' names the Dragons in the default deck, which has no Dwarves nor Doppelgangers."""
+    assert ludus.make("claim").parse_action("take d 3") == ludus.make("claim").parse_action("take dragons 3")
 
 
 @pytest.mark.parametrize("game_id,text,said", [
-    ("claim", "elves 3", "'elves' is not a faction; factions are goblins, knights"),
+    ("claim", "elves 3", "'elves' is not a faction; factions are gnomes, giants, dragons, trolls, seers"),
     ("seize-rome", "play pink 3", "'pink' is not a colour; colours are red, blue"),
     ("caesar-cleopatra", "down 3 x", "'x' is not a group; groups are senators"),
 ])
