@@ -25,8 +25,9 @@ def test_games_includes_a_registered_game(run, toy):
 
 
 def test_games_fits_80_columns_and_shows_ranges_and_levels():
-    """Nothing is cut off at 80 columns; a long run of numbers reads as a range, the default first;
-    every level is listed with the bot it stands for."""
+    """Nothing is cut off at 80 columns and no word is split (Claim's example deck is one long
+    word); a long run of numbers reads as a range, the default first; every level is listed with
+    the bot it stands for."""
     from click.testing import CliRunner
 
     from ludus.cli import app
@@ -35,4 +36,9 @@ def test_games_fits_80_columns_and_shows_ranges_and_levels():
     assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80
     wilds = next(line for line in out.splitlines() if line.lstrip().startswith("wilds"))
     assert "6 | 0–12" in wilds
+    assert "knights,goblins,dragons,trolls,seers" in out
+    leader = next(line for line in out.splitlines() if line.lstrip().startswith("first_leader"))
+    assert "random | 0–3" in leader
+    players = next(line for line in out.splitlines() if line.lstrip().startswith("players"))
+    assert "2 | 3 | 4" in players
     assert "bots by level" in out and "ismcts:iterations=1000" in out

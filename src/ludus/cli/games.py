@@ -23,7 +23,7 @@ def games_cmd() -> None:
                       f"({game.num_players} players by default)")
         t = Table(box=None, padding=(0, 2), show_header=False, pad_edge=False)
         t.add_column(style="cyan", no_wrap=True)
-        t.add_column()
+        t.add_column(max_width=20)      # values wrap at " | ", leaving the help room for whole words
         t.add_column(style="dim", overflow="fold")
         defaults = game.options_dict()
         docs = {f.name: f.metadata.get("doc", "") for f in dataclasses.fields(type(game.options))}
@@ -35,13 +35,15 @@ def games_cmd() -> None:
 
 
 def _values(values: list, default) -> str:
-    """An option's values, the default first and in bold; a run of four or more whole numbers
-    as a range (``6 | 0–12``)."""
+    """An option's values, the default first and in bold; four or more whole numbers in a row
+    as a range (``6 | 0–12``, ``random | 0–3``)."""
     rest = [v for v in values if v != default]
-    if (len(values) >= 4 and all(type(v) is int for v in values)
-            and sorted(values) == list(range(min(values), max(values) + 1))):
-        return f"[bold]{default}[/bold] | {min(values)}–{max(values)}"
-    return " | ".join([f"[bold]{escape(str(default))}[/bold]", *(escape(str(v)) for v in rest)])
+    shown = [f"[bold]{escape(str(default))}[/bold]"]
+    numbers = sorted({int(v) for v in values if str(v).isdigit()})
+    if (len(rest) >= 3 and all(str(v).isdigit() for v in rest)
+            and numbers == list(range(numbers[0], numbers[-1] + 1))):
+        return " | ".join([*shown, f"{numbers[0]}–{numbers[-1]}"])
+    return " | ".join([*shown, *(escape(str(v)) for v in rest)])
 
 
 # -- play -----------------------------------------------------------------------------------
