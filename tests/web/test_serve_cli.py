@@ -42,6 +42,11 @@ def test_an_offered_agent_that_fits_no_game_is_refused(tmp_path):
     assert result.exit_code == 2 and "fits no game" in result.output and "nowhere.npz" in result.output
 
 
+def test_a_refusal_every_game_shares_is_said_once(tmp_path):
+    result = CliRunner().invoke(app, ["serve", "--agent", "foo", "--db", str(tmp_path / "s.sqlite3")])
+    assert result.exit_code == 2 and result.output.count("unknown agent 'foo'") == 1
+
+
 @pytest.fixture
 def started(monkeypatch) -> list[dict]:
     """uvicorn.run replaced by a note of how it was called: no server starts."""

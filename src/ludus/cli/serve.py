@@ -162,6 +162,16 @@ def _check_agents(agents: tuple[str, ...]) -> None:
                 agents_mod.make(spec, ludus.make(gid))
                 break
             except LudusError as e:
-                said.append(f"{gid}: {e}")
+                said.append((gid, str(e)))
         else:
-            fail(f"--agent {spec!r} fits no game here ({'; '.join(said)})")
+            fail(f"--agent {spec!r} fits no game here: {_merge_refusals(said)}")
+
+
+def _merge_refusals(said: list[tuple[str, str]]) -> str:
+    """The games' refusals, each different one said once with the games that gave it."""
+    by_text: dict[str, list[str]] = {}
+    for gid, text in said:
+        by_text.setdefault(text, []).append(gid)
+    if len(by_text) == 1:
+        return next(iter(by_text))
+    return "; ".join(f"{', '.join(gids)}: {text}" for text, gids in by_text.items())
