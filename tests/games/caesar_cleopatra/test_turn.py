@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ludus
+from ludus.games.caesar_cleopatra import terminal
 
 from .helpers import GROUPS, cc, check_consistent, draw_until, legal, names, of, play, position, seat, side
 
@@ -597,9 +598,14 @@ def test_C21_passive_draws_stop_when_both_piles_are_empty():
     events = play(s, "passive", "discard 1", "discard 2", "done")
     assert events[-1].exchanged == 2
     assert legal(s) == {"draw influence"}, "one pile empty: a decision with one choice (C18)"
+    turn = events[-1]
     events = play(s, "draw influence")
     assert names(events) == ["CardDrawn"]
     assert seat(s, 0)["hand_size"] == 2 and s.current_player == 1
+    # The narration counts the discards, and the one card drawn back on its own line.
+    told = [terminal.narrate(e.seen_by(1), 1).text for e in (turn, *events)]
+    assert told == ["Cleopatra took a passive turn, discarding 2 cards to draw again.",
+                    "Cleopatra drew a card from the influence pile."]
     t = position(hands=("1 2 3", "1"), piles=({"influence": "", "action": ""}, None))
     events = play(t, "passive", "discard 1", "done")
     assert names(events)[-1] == "PassiveTurn" and t.current_player == 1, "both empty: no draw"

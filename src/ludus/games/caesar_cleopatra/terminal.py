@@ -383,8 +383,9 @@ def narrate(event, viewer: int | None = None) -> Line | None:
     if kind == "PassiveTurn":
         if not e.exchanged:
             return Line(f"{_who(p, viewer)} passed (a passive turn without an exchange).")
-        n = e.exchanged
-        return Line(f"{_who(p, viewer)} took a passive turn, exchanging {n} card{'s' if n != 1 else ''}.")
+        n = e.exchanged   # the discards; the draws that follow are narrated one by one (a pile may run dry)
+        return Line(f"{_who(p, viewer)} took a passive turn, discarding {n} card{'s' if n != 1 else ''} "
+                    "to draw again.")
     if kind == "GameOver":
         scores = ", ".join(f"{_seat_name(i)} {s}" for i, s in enumerate(e.scores))
         winner = "a draw" if e.winner is None else f"{_seat_name(e.winner)} wins"
