@@ -461,3 +461,15 @@ def test_help_in_a_game_of_the_first_claim_names_only_its_factions(run):
     shown = out[out.index("Moves:"):out.index("Commands:")]
     assert _factions_named(shown) <= {"goblins", "knights", "undead", "dwarves", "doppelgangers"}, shown
     assert "knights beat goblins" in shown
+
+
+def test_help_names_the_phase_of_moves_that_belong_to_one():
+    """A Seer's 'take deck' is a phase-1 move and a Giant's 'smash' a phase-2 one: the help says so
+    whichever phase the game is in."""
+    game = ludus.make("claim")             # the 2-player default deck has Seers and Giants
+    state = game.new_state(seed=1)
+    text = terminal_for(game).help_text(state.observe(state.current_player), state.legal_actions())
+    rows = {line.split("[/cyan]")[0].split("[cyan]")[1]: line for line in text.splitlines() if "[cyan]" in line}
+    assert "(phase 1, your Seer won)" in rows["take deck"]
+    smash = next(row for example, row in rows.items() if example.startswith("smash "))
+    assert "(phase 2, you won a Giant)" in smash

@@ -91,6 +91,7 @@ def test_refused_moves_are_explained_and_help_is_shown(run, tmp_path):
     assert result.exit_code == 0
     out = result.output
     assert "cannot read 'down 9 sen'" in out                   # unreadable notation
+    assert "(or type a move's number, 1 to " in " ".join(out.split())   # numbers are read too
     assert "Refused: wrath senators is not legal" in out        # the IllegalAction message
     assert "There is no move 99" in out
     assert "Moves" in out and "castling sen cen" in out          # help

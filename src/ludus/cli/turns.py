@@ -162,8 +162,8 @@ def play_loop(console, table: Session, names, term, clear: bool):
             else:
                 try:
                     action = table.game.parse_action(text)
-                except IllegalAction as e:
-                    error = str(e)
+                except IllegalAction as e:   # the game reads notation; numbers are this prompt's own
+                    error = f"{e} (or type a move's number, 1 to {len(ordered)})"
             if error is None:
                 try:
                     events = _logged(table.play, seat, action)

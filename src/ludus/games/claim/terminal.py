@@ -638,10 +638,10 @@ def help_text(observation: dict, actions: list) -> str:
     rows = [(card, f"play a card ([cyan]play {_prefix(faction)} {value}[/cyan] also reads)"),
             (prize, "(phase 1) take that face-up prize")]
     if "seers" in deck:
-        rows.append(("take deck", "(your Seer won) take the top deck card you saw instead"))
+        rows.append(("take deck", "(phase 1, your Seer won) take the top deck card you saw instead"))
     if "giants" in deck:
         other = (o["seat"] + 1) % o["players"] if o.get("seat") is not None else 1
-        rows.append((f"smash {other}", f"(your Giant) remove the matching Gnome of seat {other}"))
+        rows.append((f"smash {other}", f"(phase 2, you won a Giant) remove seat {other}'s Gnome of its value"))
     tricks = ["Follow the led faction if you can"
               + (" (a doppelganger always may be played and counts as the led faction)"
                  if "doppelgangers" in deck else "")
