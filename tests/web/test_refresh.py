@@ -172,7 +172,11 @@ def test_tables_whose_moves_or_result_do_not_follow_here_are_said_unplayable_and
     assert "left as it is" in result.output
 
     with Server(f"sqlite:///{path}") as server:
-        assert "does not replay here" in _refused_on_connecting(server, illegal, None)
+        said = _refused_on_connecting(server, illegal, None)
+        # the engine's refusal names the stored move and the legal ones (a seat's hand): a
+        # spectator hears only what it means
+        assert "does not replay here" in said and "ludus tables refresh" in said
+        assert "Legal now" not in said and str(moved) not in said
 
 
 @pytest.mark.parametrize("db, said", [

@@ -294,12 +294,15 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
 
 
 def _unplayable(public_id: str | None, e: RecordError) -> str:
-    """Why a stored table cannot go on here, for whoever asked and, in the log, for whoever runs
-    the server: a version of ludus that changed only what a seat sees can carry it over."""
+    """Why a stored table cannot go on here: the engine's words go to the log only (a refused
+    stored move quotes the move and the legal ones, which may be a seat's hidden cards), and
+    whoever asked is told what it means and who can act. A version of ludus that changed only
+    what a seat sees can carry such a table over."""
     log.warning("table %s does not replay on this version of ludus: %s; if this version changed only what a "
                 "seat sees, `ludus tables refresh` carries such tables over", public_id, e)
-    return (f"this table's stored game does not replay here: {e}; if it was stored by a version of ludus that "
-            "differs only in what a seat sees, whoever runs this server can carry it over (ludus tables refresh)")
+    return ("this table's stored game does not replay here: it was stored by another version of ludus whose "
+            "rules differ, or edited; whoever runs this server finds why in its log, and can carry it over "
+            "(ludus tables refresh) if it was stored by a version that differs only in what a seat sees")
 
 
 def from_environment() -> FastAPI:
