@@ -124,6 +124,11 @@ def test_human_mode_draws_every_new_position(capsys):
     assert "Your hand" in capsys.readouterr().out
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert "Your hand" in capsys.readouterr().out
+    lost = lg.env("claim", render_mode="human", on_illegal="lose")      # the losing step is drawn too
+    _, info = lost.reset(seed=1)
+    capsys.readouterr()
+    assert lost.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))[1:3] == (-1.0, True)
+    assert "Your hand" in capsys.readouterr().out
 
 
 def test_gymnasium_make_and_make_vec_know_every_game():

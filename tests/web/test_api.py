@@ -231,9 +231,11 @@ def test_a_newcomer_joins_a_free_seat_of_a_public_table_from_the_lobby(server):
     r = server.http.post(f"/api/tables/{private}/join", json={})
     assert r.status_code == 403 and "invitation" in r.json()["detail"]
     assert server.http.post("/api/tables/nosuch/join", json={}).status_code == 404
-    r = server.http.post(f"/api/tables/{table}/join", json={"seat": "one"})
-    assert r.status_code == 422 and r.json()["detail"] == 'the request body is not a seat to join: {} or {"seat": N}'
-    assert [e["field"] for e in r.json()["errors"]] == ["seat"]
+    for wrong in ("one", "1", True, 1.0):          # a seat is a whole number, not its look-alikes
+        r = server.http.post(f"/api/tables/{table}/join", json={"seat": wrong})
+        assert r.status_code == 422 and r.json()["detail"] == ('the request body is not a seat to join: {} or '
+                                                               '{"seat": N}'), wrong
+        assert [e["field"] for e in r.json()["errors"]] == ["seat"]
     r = server.http.post(f"/api/tables/{table}/join", content=b"")
     assert r.status_code == 422 and r.json()["errors"] == [{"field": "body", "message": "missing"}]
     r = server.http.post("/api/tables", json={"game": "claim", "seats": ["person", "person"], "public": "yes"})

@@ -98,6 +98,7 @@ class LudusGymEnv(gymnasium.Env):
             raise LudusError("the episode is over; call reset() to deal a new game")
         if self.on_illegal == "lose" and not table.legal(action):
             self._done = True
+            self._render_human()
             return table.tensor(self.seat), float(self.game.info.min_utility), True, False, self._info()
         table.play(self.seat, action)       # "raise": IllegalAction, in the engine's words, changing nothing
         table.play_agents()

@@ -53,7 +53,7 @@ class NewTable(BaseModel):
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)    # true, "1" and 1.0 are no seat
     seat: int | None = None
 
 
