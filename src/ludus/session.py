@@ -378,23 +378,31 @@ class Session:
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             return f"{echo(seat)} is not a seat of this table; seats are 0 to {len(self.seats) - 1}"
         moves = self._moves
-        i = len(moves)
-        while i and moves[i - 1].seat == seat and moves[i - 1].how == "forced":
-            i -= 1
-        if not i:
+        size = self.undo_size(seat)
+        if not size:
             return "there is no decision of yours to take back"
         if self.over:
             return "the game is over"
-        last = moves[i - 1]
+        last = moves[-size]
         if last.seat != seat:
             return f"{self.seats[last.seat].name} has played since"
         if last.how != "person":
             return "that move was not your own choice"
-        if any(m.chance for m in moves[i - 1:]):
+        if any(m.chance for m in moves[-size:]):
             return "chance has played since (a shuffle, a card or bust drawn at random)"
-        if any(m.reveals for m in moves[i - 1:]):
+        if any(m.reveals for m in moves[-size:]):
             return "it showed a card that was hidden until then"
         return None
+
+    def undo_size(self, seat: int) -> int:
+        """How many moves an undo by ``seat`` would take back: its last decision and the forced
+        moves played for it after it (0: no decision to take back). Whether it may is
+        ``undo_refusal``'s to say."""
+        moves = self._moves
+        i = len(moves)
+        while i and moves[i - 1].seat == seat and moves[i - 1].how == "forced":
+            i -= 1
+        return len(moves) - i + 1 if i else 0
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last decision (and the forced moves played for it after it);
@@ -403,10 +411,9 @@ class Session:
         if why is not None:
             who = self.seats[seat].name if type(seat) is int and 0 <= seat < len(self.seats) else "nobody"
             raise IllegalAction(f"{who} cannot take back the last move: {why}")
+        size = self.undo_size(seat)
         self._write({"undo": seat})          # the log first, as for a move
-        while self._moves[-1].how == "forced":
-            self._moves.pop()
-        self._moves.pop()
+        del self._moves[-size:]
         self.takebacks.append(TakeBack(seat, len(self._moves)))
         self.state = self._rebuild([m.action for m in self._moves])
 

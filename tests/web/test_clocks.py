@@ -75,6 +75,24 @@ def test_a_live_clock_adds_its_increment_after_each_move(timed):
     assert clients[other].at(seq)["clocks"]["left"] == ([45.0, 58.0] if seat == 0 else [58.0, 45.0])
 
 
+def test_an_undo_is_paid_by_the_seat_taking_back_its_move_and_gives_no_increment(timed):
+    """Undo gives no time back: the seat that took its move back has lost the time until the
+    undo and keeps no increment for it; the other seat, to move meanwhile, is not charged."""
+    server, time = timed
+    _, clients, _ = _players(server, {**LIVE, "increment": 30})
+    mover = _mover(clients)
+    seat, other = mover.welcome["seat"], 1 - mover.welcome["seat"]
+    for spent in (2, 4, 6):
+        time.advance(1)
+        seq = _move(mover)
+        mover.at(seq)
+        time.advance(1)
+        mover.send({"type": "undo", "seq": seq + 1})
+        assert mover.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq + 1}
+        clocks = mover.at(seq + 1)["clocks"]
+        assert (clocks["left"][seat], clocks["left"][other], clocks["running"]) == (60 - spent, 60, seat)
+
+
 def test_a_turn_based_clock_gives_each_move_its_hours(timed):
     server, time = timed
     clock = {"kind": "turn", "hours": 1}

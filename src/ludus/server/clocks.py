@@ -123,12 +123,21 @@ class Clocks:
     def charge(self, session, line: dict, now: float) -> dict:
         """The clocks once ``line`` is played at ``now``, to store with it (``restore`` them
         once stored): the running seat pays the time it took, a live clock adds its increment
-        after a move."""
-        seat = self.running(session)
+        after a move. An undo is paid for by the seat that takes its move back, not by the seat
+        that was to move: the time since the last line, and on a live clock the increments its
+        moves taken back had earned (the time spent until the undo stays spent)."""
         left = list(self.left)
+        if "undo" in line:
+            seat = line["undo"]
+            spent = now - self.since
+            if self.config["kind"] == "live":
+                spent += self.config["increment"] * session.undo_size(seat)
+            left[seat] = max(0.0, left[seat] - spent)
+            return {"time": now, "left": left}
+        seat = self.running(session)
         if seat is not None:
             left[seat] = max(0.0, left[seat] - (now - self.since))
-            if self.config["kind"] == "live" and "undo" not in line and line.get("seat") == seat:
+            if self.config["kind"] == "live" and line.get("seat") == seat:
                 left[seat] += self.config["increment"]
         return {"time": now, "left": left}
 
