@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from ludus.server.storage import LineTaken, Store, make_engine, migrate
+from ludus.server.storage import LineTaken, Store, TooManyTables, make_engine, migrate
 
 
 @pytest.fixture
@@ -65,3 +65,33 @@ def test_a_log_is_replaced_only_while_it_is_the_one_read(tmp_path, request, back
     assert store.replace_lines(table, read, [read[0], *({**line, "at": "newer"} for line in read[1:])])
     assert store.lines(table) == [read[0], *({**line, "at": "newer"} for line in read[1:])]
     engine.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_requests_sent_together_cannot_pass_the_cap_on_open_tables(tmp_path, request, backend):
+    """The tables an address has open are counted and the new one made in one step: of twelve
+    requests at once from one address, as many as the cap allows make a table. On PostgreSQL
+    they come through two stores, as from two server processes."""
+    url = f"sqlite:///{tmp_path / 's.sqlite3'}" if backend == "sqlite" else request.getfixturevalue("pg_url")
+    engine = make_engine(url)
+    migrate(engine)
+    stores = [Store(engine)] if backend == "sqlite" else [Store(engine), Store(make_engine(url))]
+    outcomes: list[str] = []
+    start = threading.Barrier(12)
+
+    def create(store: Store):
+        start.wait()
+        try:
+            store.create_table("claim", {}, [None, None], {"format": 2, "game": "claim"}, creator="10.0.0.7", most=3)
+            outcomes.append("made")
+        except TooManyTables as e:
+            outcomes.append(str(e))
+
+    askers = [threading.Thread(target=create, args=(stores[k % len(stores)],)) for k in range(12)]
+    for a in askers:
+        a.start()
+    for a in askers:
+        a.join(60)
+    assert sorted(outcomes) == ["at most 3 tables not yet over per client address; finish one first"] * 9 + ["made"] * 3
+    for store in stores:
+        store.engine.dispose()

@@ -22,7 +22,7 @@ from ludus.session import Session
 from . import BOT_PACE, assists, limits, pages, protocol
 from .clocks import TimeSource, check_clock
 from .live import Connection, Hub, LiveTable, error, listen, orphan_guard
-from .storage import OVER, JoinRefused, Store, default_url, make_engine, migrate
+from .storage import OVER, JoinRefused, Store, TooManyTables, default_url, make_engine, migrate
 
 # A request body larger than this is refused unread (a table's options and seats fit in 1 KB).
 MAX_BODY = 16384
@@ -148,11 +148,11 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             return JSONResponse({"detail": "the table cannot be made as asked", "errors": errors},
                                 status_code=422)
         address = request.client.host if request.client else ""
-        if await asyncio.to_thread(store.open_tables_of, address) >= limits.MAX_OPEN_TABLES:
-            return JSONResponse({"detail": f"at most {limits.MAX_OPEN_TABLES} tables not yet over per client "
-                                           "address; finish one first"}, status_code=429)
-        public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public,
-                                                    switches)
+        try:
+            public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public,
+                                                        switches, limits.MAX_OPEN_TABLES)
+        except TooManyTables as e:
+            return JSONResponse({"detail": str(e)}, status_code=429)
         base = str(request.base_url).rstrip("/")
         return {"id": public_id, "spectate": f"{base}/t/{public_id}",
                 "invites": [{"seat": seat, "name": game.seat_names[seat], "url": f"{base}/t/{public_id}#seat={token}"}

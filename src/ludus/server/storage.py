@@ -221,6 +221,7 @@ class Store:
         self.shared = engine.dialect.name == "postgresql"
         self._ids: dict[str, int] = {}
         self._committer = _Committer(self._commit)
+        self._creating = threading.Lock()       # this process's table creations, one at a time
 
     def conninfo(self) -> str:
         """The database's address as libpq takes it (PostgreSQL), for a connection of our own."""
@@ -228,14 +229,24 @@ class Store:
 
     def create_table(self, game: str, options: dict, agents: list[str | None], header: dict,
                      creator: str | None = None, deadline: float | None = None,
-                     public: bool = False, assists: dict[str, bool] | None = None) -> tuple[str, dict]:
+                     public: bool = False, assists: dict[str, bool] | None = None,
+                     most: int | None = None) -> tuple[str, dict]:
         """A new table with its header line, made from the address ``creator``, its first
         clock running out at ``deadline``, ``public`` or by invitation only, the help its seats
         may ask for switched by ``assists`` (name -> on; all on by default); returns its public
-        id and a token per person seat (seat -> token: given once, stored only as a hash)."""
+        id and a token per person seat (seat -> token: given once, stored only as a hash).
+        ``most``: TooManyTables, storing nothing, if ``creator`` has that many tables not over
+        already; counted and made in one step, so requests sent together cannot pass it."""
         assists = assists or {}
         tokens = {seat: secrets.token_urlsafe(24) for seat, agent in enumerate(agents) if agent is None}
-        with Session(self.engine) as db, db.begin():
+        with self._creating, Session(self.engine) as db, db.begin():
+            if most is not None and creator is not None:
+                if self.shared:         # other server processes: one creation per address at a time
+                    db.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": int(token_hash(creator)[:15], 16)})
+                if db.scalar(select(func.count()).select_from(TableRow).where(
+                        TableRow.creator == token_hash(creator), TableRow.status != OVER)) >= most:
+                    raise TooManyTables(most)
             table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
                              created=now(), finished=None, result=None,
                              creator=None if creator is None else token_hash(creator), deadline=_moment(deadline),
@@ -376,12 +387,6 @@ class Store:
                            [{"channel": CHANNEL, "news": f"{pid} {seq}" + (f" {line}" if len(line) < MAX_NEWS else "")}
                             for _, pid, seq, line in lines])
 
-    def open_tables_of(self, creator: str) -> int:
-        """How many tables not yet over the address ``creator`` made."""
-        with Session(self.engine) as db:
-            return db.scalar(select(func.count()).select_from(TableRow)
-                             .where(TableRow.creator == token_hash(creator), TableRow.status != OVER))
-
     def set_deadline(self, public_id: str, deadline: float | None) -> None:
         """When the table's running clock runs out now (None: none runs)."""
         with Session(self.engine) as db, db.begin():
@@ -462,6 +467,13 @@ class StoredTable:
     game: str
     status: str
     result: dict | None     # once over: {"scores": [...], "returns": [...]}
+
+
+class TooManyTables(Exception):
+    """The address that asks for a table has ``most`` tables not yet over already."""
+
+    def __init__(self, most: int):
+        super().__init__(f"at most {most} tables not yet over per client address; finish one first")
 
 
 class JoinRefused(Exception):
