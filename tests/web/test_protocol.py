@@ -197,3 +197,50 @@ def test_a_move_the_database_cannot_store_is_not_played(server, monkeypatch):
         mover.send(move)                        # sent again once the database is back: played
         assert mover.recv() == {"type": "ack", "seq": 1}
         assert len(server.lines(table)) == 2
+
+
+def test_a_bots_move_the_database_would_not_store_is_tried_again_and_those_there_are_told(server, monkeypatch):
+    """A failed store of a bot's move leaves nobody waiting in silence: the person hears it
+    is tried again, and the move comes once the database stores it."""
+    from ludus.server import live
+
+    monkeypatch.setattr(live, "STORE_ATTEMPTS", 3)
+    table, tokens = server.table("claim", ["person", "random"], {"first_leader": "0"})
+    store, failures = server.hub.store, []
+    append = store.append
+
+    def flaky(public_id, seq, line):
+        if line.get("how") == "agent" and len(failures) < 2:
+            failures.append(seq)
+            raise OSError("the disk is full")
+        return append(public_id, seq, line)
+
+    monkeypatch.setattr(store, "append", flaky)
+    with server.client(table, tokens[0]) as me:
+        seq = me.view["seq"] + 1
+        me.send({"type": "move", "seq": seq, "move": me.view["legal"][0]["id"]})
+        told = [me.until(lambda m: m["type"] == "error") for _ in range(2)]
+        assert [m["code"] for m in told] == ["unavailable"] * 2
+        assert "trying again in 1 s" in told[0]["message"] and "trying again in 2 s" in told[1]["message"]
+        update = me.at(seq + 1)
+        assert update["entries"][-1]["how"] == "agent" and len(failures) == 2
+    assert [line.get("how") for line in server.lines(table)[1:3]] == ["person", "agent"]
+
+
+def test_a_stored_move_is_told_and_played_on_though_its_clock_deadline_could_not_be_stored(server, monkeypatch):
+    """Once a move's line is stored, a failure to store the clock's deadline (read only by the
+    sweep of tables nobody is at) neither hides the move nor stops the bots."""
+    table, tokens = server.table("claim", ["person", "random"], {"first_leader": "0"},
+                                 clock={"kind": "live", "minutes": 5, "increment": 0})
+    store, failures = server.hub.store, []
+
+    def broken(public_id, deadline):
+        failures.append(deadline)
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(store, "set_deadline", broken)
+    with server.client(table, tokens[0]) as me:
+        seq = me.view["seq"] + 1
+        me.send({"type": "move", "seq": seq, "move": me.view["legal"][0]["id"]})
+        assert me.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq}
+        assert me.at(seq + 1)["entries"][-1]["how"] == "agent" and failures

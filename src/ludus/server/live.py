@@ -42,6 +42,9 @@ log = logging.getLogger("ludus.server")
 MAX_BACKLOG = 1000
 # Reviews kept per process (table and seat): the newest this many.
 MAX_REVIEWS = 200
+# An agent's move the database would not store is tried this many times, pausing 1, 2, 4 ... s
+# between, while someone is connected (then when someone next connects).
+STORE_ATTEMPTS = 5
 
 
 @dataclasses.dataclass(eq=False)
@@ -154,12 +157,19 @@ class LiveTable:
                                            "send it again in a moment"))
             return
         self._took(self.lines[-1])
-        await self._finish()                # stored as over before anyone hears of the end (see _finish)
+        # The line is stored: whatever fails from here on, everyone hears of it and play goes on.
+        try:
+            await self._finish()            # stored as over before anyone hears of the end (see _finish)
+        except Exception:
+            log.exception("table %s: its end could not be marked; it is when the table is next loaded", self.id)
         if conn is not None:
             conn.send({"type": "ack", "seq": self.seq})
         self._broadcast(self.lines[-1])
         if self.clocks is not None and not self.session.over:
-            await asyncio.to_thread(self.hub.store.set_deadline, self.id, self.clocks.deadline(self.session))
+            try:
+                await asyncio.to_thread(self.hub.store.set_deadline, self.id, self.clocks.deadline(self.session))
+            except Exception:           # only the sweep of tables nobody is at reads it
+                log.exception("table %s: its clock's deadline could not be stored", self.id)
         self.start_bots()
         self.start_clock()
 
@@ -321,15 +331,41 @@ class LiveTable:
                 left = pace - (loop.time() - asked)
                 if left > 0:
                     await asyncio.sleep(left)
-                async with self.lock:
-                    try:
-                        await self._play(lambda: self.session.play_task(task, move))  # noqa: B023
-                    except (IllegalAction, LineTaken):
-                        continue                # the game moved on meanwhile (an undo): ask again
+                await self._play_agent(task, move)     # or the game moved on meanwhile: ask again
         except Exception:
             log.exception("table %s: a bot's move failed; it is tried again when someone connects", self.id)
+            self._tell_all(error("unavailable", "a bot's move could not be stored; it is tried again when "
+                                                "someone connects (reload the page)"))
         finally:
             await self.hub.leave(self, None, user=False)
+
+    async def _play_agent(self, task, move) -> bool:
+        """Play an agent's ``move`` for ``task`` (a bot's or the timeout agent's): True once
+        stored, False if the game moved on meanwhile (an undo). A move the database would not
+        store is tried again after a pause, those connected told, while anyone is; else it
+        raises, and the next connection starts the agents again."""
+        attempt = 0
+        while True:
+            attempt += 1
+            async with self.lock:
+                try:
+                    await self._play(lambda: self.session.play_task(task, move))
+                    return True
+                except (IllegalAction, LineTaken):
+                    return False
+                except Exception:
+                    if attempt == STORE_ATTEMPTS or not self.connections:
+                        raise
+                    pause = 2 ** (attempt - 1)
+                    log.exception("table %s: an agent's move could not be stored; trying again in %s s",
+                                  self.id, pause)
+                    self._tell_all(error("unavailable", f"a bot's move could not be stored; trying again in "
+                                                        f"{pause} s"))
+            await asyncio.sleep(pause)
+
+    def _tell_all(self, message: dict) -> None:
+        for conn in self.connections:
+            conn.send(message)
 
     # -- clocks ---------------------------------------------------------------------------------
 
@@ -372,14 +408,12 @@ class LiveTable:
                     await self.hub.time.sleep_until(now + left)
                     continue
                 move = await loop.run_in_executor(self.hub.pool, decide, task)
-                async with self.lock:
-                    try:
-                        await self._play(lambda: session.play_task(task, move))  # noqa: B023
-                        return
-                    except (IllegalAction, LineTaken):
-                        continue                # the game moved on meanwhile (an undo): look again
+                if await self._play_agent(task, move):
+                    return                      # else the game moved on meanwhile (an undo): look again
         except Exception:
             log.exception("table %s: a timeout move failed; it is tried again when someone connects", self.id)
+            self._tell_all(error("unavailable", "the move for a seat whose time ran out could not be stored; it "
+                                                "is tried again when someone connects (reload the page)"))
         finally:
             if self.timing_out:
                 self.timing_out = False
