@@ -5,8 +5,10 @@ at a table. The time is fake, so the rate is exact."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 
 import pytest
+from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -63,6 +65,24 @@ def test_an_address_may_have_only_so_many_tables_open(timed, monkeypatch):
     assert [server.http.post("/api/tables", json=body).status_code for _ in range(2)] == [201, 201]
     r = server.http.post("/api/tables", json=body)
     assert r.status_code == 429 and "at most 2 tables" in r.json()["detail"]
+
+
+def test_a_table_left_unplayed_for_a_day_no_longer_counts_toward_the_cap(timed, monkeypatch):
+    """Abandoned games do not lock an address out for good: a table with no line stored in the
+    last 24 hours (made, or moved at) frees its place; the table itself stays, and may go on."""
+    server, _ = timed
+    monkeypatch.setattr(limits, "MAX_OPEN_TABLES", 2)
+    body = {"game": "seize-rome", "seats": ["person", "random"]}
+    first, second = (server.http.post("/api/tables", json=body) for _ in range(2))
+    assert second.status_code == 201 and server.http.post("/api/tables", json=body).status_code == 429
+    first = first.json()["id"]
+    with server.hub.store.engine.begin() as sql:
+        sql.execute(text("UPDATE move_lines SET created = :then WHERE table_id = "
+                         "(SELECT id FROM tables WHERE public_id = :table)"),
+                    {"then": datetime.now(timezone.utc) - timedelta(hours=25), "table": first})
+    assert server.http.post("/api/tables", json=body).status_code == 201
+    assert server.http.post("/api/tables", json=body).status_code == 429
+    assert server.http.get(f"/api/tables/{first}").json()["status"] != "over"
 
 
 def test_a_table_takes_only_so_many_connections(timed, monkeypatch):

@@ -150,7 +150,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         address = request.client.host if request.client else ""
         try:
             public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public,
-                                                        switches, limits.MAX_OPEN_TABLES)
+                                                        switches, limits.MAX_OPEN_TABLES, limits.IDLE_HOURS)
         except TooManyTables as e:
             return JSONResponse({"detail": str(e)}, status_code=429)
         base = str(request.base_url).rstrip("/")

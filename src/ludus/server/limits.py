@@ -8,8 +8,11 @@ from __future__ import annotations
 RATE = 10.0
 BURST = 20
 FLOOD = 50
-# Tables not yet over that one client address may have made (``POST /api/tables``).
+# Tables not yet over that one client address may have made (``POST /api/tables``), counting
+# only those with a line stored (made, or a move) in the last IDLE_HOURS: a table left unplayed
+# that long no longer holds a place, so abandoned games do not lock an address out for good.
 MAX_OPEN_TABLES = 20
+IDLE_HOURS = 24
 # WebSocket connections at one table at once.
 MAX_CONNECTIONS = 50
 # Close codes: a connection that kept flooding; a table with no room for another connection.

@@ -36,6 +36,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    exists,
     false,
     func,
     insert,
@@ -230,13 +231,14 @@ class Store:
     def create_table(self, game: str, options: dict, agents: list[str | None], header: dict,
                      creator: str | None = None, deadline: float | None = None,
                      public: bool = False, assists: dict[str, bool] | None = None,
-                     most: int | None = None) -> tuple[str, dict]:
+                     most: int | None = None, idle_hours: float = 24) -> tuple[str, dict]:
         """A new table with its header line, made from the address ``creator``, its first
         clock running out at ``deadline``, ``public`` or by invitation only, the help its seats
         may ask for switched by ``assists`` (name -> on; all on by default); returns its public
         id and a token per person seat (seat -> token: given once, stored only as a hash).
         ``most``: TooManyTables, storing nothing, if ``creator`` has that many tables not over
-        already; counted and made in one step, so requests sent together cannot pass it."""
+        with a line stored in the last ``idle_hours``; counted and made in one step, so requests
+        sent together cannot pass it."""
         assists = assists or {}
         tokens = {seat: secrets.token_urlsafe(24) for seat, agent in enumerate(agents) if agent is None}
         with self._creating, Session(self.engine) as db, db.begin():
@@ -244,9 +246,11 @@ class Store:
                 if self.shared:         # other server processes: one creation per address at a time
                     db.execute(text("SELECT pg_advisory_xact_lock(:key)"),
                                {"key": int(token_hash(creator)[:15], 16)})
+                recent = exists().where(LineRow.table_id == TableRow.id,
+                                        LineRow.created > now() - dt.timedelta(hours=idle_hours))
                 if db.scalar(select(func.count()).select_from(TableRow).where(
-                        TableRow.creator == token_hash(creator), TableRow.status != OVER)) >= most:
-                    raise TooManyTables(most)
+                        TableRow.creator == token_hash(creator), TableRow.status != OVER, recent)) >= most:
+                    raise TooManyTables(most, idle_hours)
             table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
                              created=now(), finished=None, result=None,
                              creator=None if creator is None else token_hash(creator), deadline=_moment(deadline),
@@ -472,8 +476,10 @@ class StoredTable:
 class TooManyTables(Exception):
     """The address that asks for a table has ``most`` tables not yet over already."""
 
-    def __init__(self, most: int):
-        super().__init__(f"at most {most} tables not yet over per client address; finish one first")
+    def __init__(self, most: int, idle_hours: float):
+        super().__init__(f"at most {most} tables not yet over per client address, counting those played in the "
+                         f"last {idle_hours:g} hours; finish one first, or wait until one has been left unplayed "
+                         f"for {idle_hours:g} hours")
 
 
 class JoinRefused(Exception):
