@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from sqlalchemy import event
 
 from ludus.server.storage import LineTaken, Store, TooManyTables, make_engine, migrate
 
@@ -98,3 +99,26 @@ def test_requests_sent_together_cannot_pass_the_cap_on_open_tables(tmp_path, req
     assert outcomes.count("made") == 3
     for store in stores:
         store.engine.dispose()
+
+
+def test_an_invite_used_as_a_newcomer_joins_its_seat_gets_no_seat(pg_url):
+    """A public table's seat joined by a newcomer between the moment its invite's holder is
+    looked up and the moment the seat is marked taken belongs to the newcomer alone: the
+    invite is then no seat's (PostgreSQL, where the two may interleave)."""
+    engine = make_engine(pg_url)
+    migrate(engine)
+    store = Store(engine)
+    table, tokens = store.create_table("claim", {}, [None, None], {"format": 2, "game": "claim"}, public=True)
+    joined, elsewhere = [], Store(make_engine(pg_url))        # as another server process
+
+    def newcomer_joins_meanwhile(conn, cursor, statement, *args):
+        if not joined and statement.lstrip().upper().startswith("SELECT") and "token_hash" in statement:
+            joined.append(elsewhere.join(table, 0))
+
+    event.listen(engine, "after_cursor_execute", newcomer_joins_meanwhile)
+    assert store.seat_of(table, tokens[0]) is None
+    event.remove(engine, "after_cursor_execute", newcomer_joins_meanwhile)
+    seat, token = joined[0]
+    assert seat == 0 and store.seat_of(table, token) == 0 and store.seat_of(table, tokens[0]) is None
+    engine.dispose()
+    elsewhere.engine.dispose()

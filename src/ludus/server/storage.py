@@ -299,7 +299,13 @@ class Store:
             if seat is None:
                 return None
             if seat.joined is None:
-                seat.joined = now()
+                # Taken only if still free under this token: a newcomer's join at the same moment
+                # replaces the token, and then the seat is the newcomer's, not this invite's.
+                taken = db.execute(update(SeatRow).where(SeatRow.id == seat.id, SeatRow.joined.is_(None),
+                                                         SeatRow.token_hash == token_hash(token))
+                                   .values(joined=now()))
+                if taken.rowcount != 1:
+                    return None
                 _taken(db, seat.table_id)
             return seat.seat
 
