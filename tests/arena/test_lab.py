@@ -243,14 +243,29 @@ def test_every_backend_gives_the_serial_report(backend):
         assert lab.run(runner).to_dict() == lab.run().to_dict()
 
 
-def test_the_report_fits_80_columns_without_cutting_anything():
-    """Caesar & Cleopatra's long reasons for ending and four variants, on an 80-column
-    screen: nothing is cut off with an ellipsis and no line runs past 80."""
-    args = ["lab", "caesar-cleopatra", "--vary", "edition=classic,2024", "--vary", "majority=rulebook,half",
-            "-n", "4", "--seed", "3", "--backend", "serial"]
-    result = CliRunner(env={"COLUMNS": "80"}).invoke(app, args)
+@pytest.mark.parametrize("args, shown", [
+    (["caesar-cleopatra", "--vary", "edition=classic,2024", "--vary", "majority=rulebook,half", "-n", "4"],
+     ["How games end", "every patrician", "Holm p"]),
+    (["claim", "-o", "players=3", "--vary", "dragon=last-card,last-dragon", "--agents", "heuristic,random,random",
+      "-n", "6"], ["dragon=last-card", "dragon=last-dragon", "random wins"]),
+])
+def test_the_report_fits_80_columns_without_cutting_anything(args, shown):
+    """Caesar & Cleopatra's long reasons for ending and four variants, or three seats and a
+    weaker agent beside long option values, on an 80-column screen: nothing is cut off with an
+    ellipsis, every variant is named whole, and no line runs past 80."""
+    result = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["lab", *args, "--seed", "3", "--backend", "serial"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "How games end" in out and "every patrician" in out and "Holm p" in out
+    assert all(text in out for text in shown), out
     assert "…" not in out
     assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_plots_are_drawn_when_a_later_variant_has_more_seats(run, tmp_path):
+    """players=2,3: the seats plot names the third seat, which only the second variant has."""
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "lab"
+    result = run("lab", "claim", "--vary", "players=2,3", "-n", "6", "--seed", "1", "--backend", "serial",
+                 "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert all((out / name).exists() for name in ("seats.png", "lengths.png", "ends.png"))

@@ -48,12 +48,19 @@ def _variant(label: str) -> str:
     return escape("\n".join(label.split()))
 
 
+def _variant_column(t: Table, report: LabReport) -> None:
+    """The variants' column, never narrower than its longest option (``dragon=last-dragon``):
+    variants cut to the same text could not be told apart."""
+    t.add_column("variant", no_wrap=True, min_width=max((len(w) for v in report.variants for w in v["label"].split()),
+                                          default=7))
+
+
 def wins_table(report: LabReport) -> Table:
     """Per variant: each seat's win rate, the first mover's, draws, and the weaker agent's wins."""
     t = _table("Who wins (win rate, 95% Wilson interval)")
     seats = max((len(v["seats"]) for v in report.variants), default=0)
     names = next((v["seats"] for v in report.variants if len(v["seats"]) == seats), [])
-    t.add_column("variant")
+    _variant_column(t, report)
     t.add_column("games", justify="right")
     for seat in names:
         t.add_column(seat["name"], justify="right")
@@ -75,7 +82,7 @@ def wins_table(report: LabReport) -> Table:
 def length_table(report: LabReport) -> Table:
     """Per variant: length, rounds and margin (median and quartiles)."""
     t = _table("How long, and by how much (median, quartiles)")
-    t.add_column("variant")
+    _variant_column(t, report)
     t.add_column("decisions", justify="right")
     if report.rounds_name is not None:
         t.add_column(f"{report.rounds_name}s", justify="right")
@@ -94,7 +101,7 @@ def ends_table(report: LabReport) -> Table:
     reasons for ending are long and vary in number)."""
     t = _table("How games end")
     reasons = list(dict.fromkeys(e["reason"] for v in report.variants for e in v["ends"]))
-    t.add_column("variant")
+    _variant_column(t, report)
     for reason in reasons:
         t.add_column(escape(reason), justify="right", min_width=6)
     for v in report.variants:
@@ -236,7 +243,8 @@ def plot(report: LabReport, out: Path) -> bool:
 
     # Win rate by seat (and of the first mover), with intervals.
     fig, ax = plt.subplots(figsize=(width, 4.2))
-    seats = max(len(v["seats"]) for v in variants)
+    widest = max(variants, key=lambda v: len(v["seats"]))       # players=2,3: name the third seat too
+    seats = len(widest["seats"])
     series = [(s, lambda v, s=s: v["seats"][s] if s < len(v["seats"]) else None) for s in range(seats)]
     series.append(("first to move", lambda v: v["first_seat"]))
     if report.weaker is not None:
@@ -252,7 +260,7 @@ def plot(report: LabReport, out: Path) -> bool:
             ys.append(rate["rate"])
             err[0].append(rate["rate"] - rate["interval"][0])
             err[1].append(rate["interval"][1] - rate["rate"])
-        label = variants[0]["seats"][name]["name"] if isinstance(name, int) else name
+        label = widest["seats"][name]["name"] if isinstance(name, int) else name
         ax.errorbar(xs, ys, yerr=err, fmt="o", capsize=3, label=label)
     for share in sorted({v["fair_share"] for v in variants}):
         ax.axhline(share, color="grey", lw=0.8, ls=":")
