@@ -269,3 +269,10 @@ def test_plots_are_drawn_when_a_later_variant_has_more_seats(run, tmp_path):
                  "--out", str(out))
     assert result.exit_code == 0, result.output
     assert all((out / name).exists() for name in ("seats.png", "lengths.png", "ends.png"))
+
+
+def test_games_rounded_up_to_the_seat_rotations_are_said_so(run, toy):
+    result = run("lab", toy, "--vary", "edge=0,20", "-n", "5", "--agents", "random", "--backend", "serial")
+    assert result.exit_code == 0, result.output
+    assert "6 games each (rounded up from 5: every deal is played in every seat rotation)" in " ".join(
+        result.output.split())

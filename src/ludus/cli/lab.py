@@ -92,8 +92,10 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
     try:
         title = lab.variants[0].plan.game.title
         fixed = " · " + " ".join(f"{k}={v}" for k, v in lab.fixed.items()) if lab.fixed else ""
-        per = {v.plan.games_per_table for v in lab.variants}
-        games_text = f"{per.pop()} games each" if len(per) == 1 else "games per variant as the seats allow"
+        per = sorted({v.plan.games_per_table for v in lab.variants})
+        games_text = f"{per[0]} games each" if len(per) == 1 else "games per variant as the seats allow"
+        if per != [num_games]:
+            games_text += f" (rounded up from {num_games}: every deal is played in every seat rotation)"
         where = runner.describe() if already < len(units) else "nothing left to play"
         console.print(f"[bold]{escape(title)}[/bold]{escape(fixed)} · {len(lab.variants)} variants × "
                       f"{games_text} · agents {escape(', '.join(lab.specs))} · seed {seed} · {escape(where)}")
