@@ -166,3 +166,13 @@ def test_an_out_dir_of_another_tournament_is_refused_before_any_game(run, tmp_pa
     text = " ".join(again.output.split())
     assert "agents random,random there, random,heuristic here" in text and "another --out directory" in text
     assert (out / "games.jsonl").read_bytes() == before and "tournament ━" not in again.output
+
+
+def test_a_run_resumes_whatever_the_case_its_agents_are_typed_in(run, tmp_path):
+    out = tmp_path / "t"
+    first = run("tournament", "claim", "--agents", "random,heuristic", "-n", "2", "--seed", "1", "--out", str(out),
+                "--backend", "serial")
+    assert first.exit_code == 0, first.output
+    again = run("tournament", "claim", "--agents", "Random,HEURISTIC", "-n", "2", "--seed", "1", "--out", str(out),
+                "--backend", "serial")
+    assert again.exit_code == 0 and "nothing left to play" in again.output, again.output

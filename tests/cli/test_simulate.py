@@ -173,6 +173,9 @@ def test_agent_specs_split_on_commas_but_keep_parameters():
     assert specs == ["ismcts:iterations=200,seed=4", "random"]
     assert split_agent_specs("heuristic:seed=1,heuristic:seed=2") == ["heuristic:seed=1", "heuristic:seed=2"]
     assert split_agent_specs("ismcts:hard,seed=3,random") == ["ismcts:hard,seed=3", "random"]
+    # names and levels in any case, given in lower case; parameter values as typed (a file's path)
+    assert split_agent_specs("ISMCTS:Hard,seed=3,Random,policy:path=/M/P.npz") == [
+        "ismcts:hard,seed=3", "random", "policy:path=/M/P.npz"]
     assert derive_seed(3, "agent", 0) == derive_seed(3, "agent", 0) != derive_seed(3, "agent", 1)
 
 

@@ -71,7 +71,9 @@ def split_agent_specs(text: str) -> list[str]:
     """Split a comma-separated list of specs, keeping ``key=value`` parameters with their agent.
 
     ``"ismcts:iterations=200,seed=4,random"`` -> ``["ismcts:iterations=200,seed=4", "random"]``;
-    ``"ismcts:hard,seed=3,heuristic"`` -> ``["ismcts:hard,seed=3", "heuristic"]``.
+    ``"ismcts:hard,seed=3,heuristic"`` -> ``["ismcts:hard,seed=3", "heuristic"]``. Names and
+    levels are read in any case and given in lower case (``ISMCTS:Hard`` -> ``ismcts:hard``), so
+    that a run's journal knows an agent however it was typed.
     """
     specs: list[str] = []
     for piece in text.split(","):
@@ -79,5 +81,8 @@ def split_agent_specs(text: str) -> list[str]:
         if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:
-            specs.append(piece)
+            name, colon, level = piece.partition(":")
+            if "=" not in level:
+                level = level.lower()
+            specs.append(name.lower() + colon + level)
     return specs
