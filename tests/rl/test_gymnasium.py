@@ -138,11 +138,11 @@ def test_gymnasium_make_and_make_vec_know_every_game():
     for game_id in ludus.game_ids():
         version = envs.encoder(ludus.make(game_id)).version
         assert f"ludus/{game_id}-v{version}" in gymnasium.registry
-    env = gymnasium.make("ludus/claim-v1", opponents=["heuristic"], players=3)
-    assert env.unwrapped.game.num_players == 3 and env.spec.id == "ludus/claim-v1"
+    env = gymnasium.make("ludus/claim-v2", opponents=["heuristic"], players=3)
+    assert env.unwrapped.game.num_players == 3 and env.spec.id == "ludus/claim-v2"
     with warnings.catch_warnings():
         warnings.simplefilter("error")          # no "not having a spec" any more
-        check_env(gymnasium.make("ludus/claim-v1", on_illegal="lose").unwrapped, skip_render_check=True)
+        check_env(gymnasium.make("ludus/claim-v2", on_illegal="lose").unwrapped, skip_render_check=True)
     vec = gymnasium.make_vec("ludus/seize-rome-v2", num_envs=2, vectorization_mode="sync")
     obs, info = vec.reset(seed=0)
     assert obs.shape == (2, 476) and info["action_mask"].shape == (2, 58)

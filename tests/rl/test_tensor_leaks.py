@@ -78,7 +78,7 @@ def test_twin_deals_give_the_seat_the_same_tensors(case):
                 break
             mask = one.mask(one.to_move)
             action = int(walk_rng.choice(np.flatnonzero(mask)))
-            if not two.legal(action):
+            if not two.legal(one.to_move, action):
                 break
             start = len(one.state.history)
             one.play(one.to_move, action)
@@ -92,7 +92,7 @@ def test_twin_deals_give_the_seat_the_same_tensors(case):
 def test_the_mask_is_the_legal_moves_of_the_seat_to_move(case):
     game = game_of(case)
     for t in walk(case, 4, every=3):
-        legal = sorted(game.action_id(a) for a in t.state.legal_actions())
+        legal = sorted(t.encoder.env_id(game.action_id(a), t.to_move) for a in t.state.legal_actions())
         for p in range(game.num_players):
             mask = t.mask(p)
             assert mask.dtype == np.int8 and mask.shape == (game.num_actions,)

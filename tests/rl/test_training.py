@@ -104,3 +104,18 @@ def test_a_policy_for_two_players_is_refused_at_a_table_of_three(tmp_path):
     with pytest.raises(ludus.OptionError, match="observations of 1003 floats") as refused:
         agents.make(f"policy:path={path}", ludus.make("claim", players=3))
     assert "'players': 3" in str(refused.value), "the table's options, as a user writes them"
+
+
+def test_a_two_player_claim_policy_of_tensor_version_1_still_plays(tmp_path):
+    """Version 2 only renumbered a smash's target seat-relative; with two players a Giant has one
+    opponent to smash, so a 2-player version-1 policy plays the same. Other version-1 files, and
+    files of unknown versions, are refused."""
+    game = ludus.make("claim")
+    old = write_policy(tmp_path / "v1.npz", encoder_version=1, options=json.dumps({"players": 2}))
+    agents.make(f"policy:path={old}", game)
+    for version in (0, 3):
+        other = write_policy(tmp_path / f"v{version}.npz", encoder_version=version)
+        with pytest.raises(ludus.OptionError, match=f"encoder version {version}; this game .* version 2"):
+            agents.make(f"policy:path={other}", game)
+    enc = envs.encoder(ludus.make("claim", players=3))
+    assert not enc.reads_policies_of(1, {"players": 3}) and enc.reads_policies_of(2, {"players": 3})

@@ -120,7 +120,7 @@ class PolicyAgent(Agent):
             raise OptionError(f"{echo(path)} is a policy for {echo(meta['game'])}, not for {game.id}")
         wanted = (self.encoder.observation_shape[0], self.encoder.num_actions, self.encoder.version)
         got = (meta["observation_size"], meta["num_actions"], meta["encoder_version"])
-        if got != wanted:
+        if got[:2] != wanted[:2] or not self.encoder.reads_policies_of(got[2], meta["options"]):
             raise OptionError(
                 f"{echo(path)} was trained on {game.id} with options {echo(meta['options'])}: observations of "
                 f"{got[0]} floats, {got[1]} action ids, encoder version {got[2]}; this game "
@@ -134,7 +134,8 @@ class PolicyAgent(Agent):
         seat = perspective.player
         observation = self.encoder.observation(perspective.world, seat)
         legal = perspective.legal_actions()
-        ids = np.fromiter((self.game.action_id(a) for a in legal), dtype=np.int64, count=len(legal))
+        ids = np.fromiter((self.encoder.env_id(self.game.action_id(a), seat) for a in legal), dtype=np.int64,
+                          count=len(legal))
         logits = self.network.logits(observation)
         return legal[int(np.argmax(logits[ids]))]
 

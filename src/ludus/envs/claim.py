@@ -4,14 +4,17 @@ the deck's factions (the factions option): 50 slots with 5 factions, 70 with 7."
 from __future__ import annotations
 
 from ..games.claim.cards import DEAL, FACTIONS, card_name
+from ..games.claim.notation import SMASH_OF
 from ..games.claim.phases import STEP_NAMES
 from .encoding import Encoder, Layout
 
 
 class ClaimEncoder(Encoder):
-    version = 1
+    # 2: a smash's id names its target seat-relative (201 + the target as seen from the learner)
+    version = 2
 
     def __init__(self, game):
+        self.smash = game.action_id(SMASH_OF[0])     # "smash seat 0"; seat q's is smash + q
         self.factions = game.deck_factions
         self.slots = 10 * len(self.factions)
         self.slot = {card_name(f * 10 + v): i * 10 + v for i, f in enumerate(self.factions) for v in range(10)}
@@ -22,6 +25,19 @@ class ClaimEncoder(Encoder):
         self.copies = [max(k, 1) for k in copies]     # a count's bound (1 where the deck has none)
         self.deck = len(game.deck_cards)
         super().__init__(game)
+
+    def env_id(self, action_id: int, seat: int) -> int:
+        target = action_id - self.smash
+        return self.smash + self.rel(seat, target) if 0 <= target < self.n else action_id
+
+    def engine_id(self, env_id: int, seat: int) -> int:
+        k = env_id - self.smash
+        return self.smash + (seat + k) % self.n if 0 <= k < self.n else env_id
+
+    def reads_policies_of(self, version: int, options: dict) -> bool:
+        """Version 1 numbered a smash's target absolutely; with two players a Giant has one
+        opponent to smash (a forced move), so a 2-player policy of version 1 plays the same."""
+        return version == self.version or (version == 1 and options.get("players", 2) == 2)
 
     def _observation_fields(self, lay: Layout) -> None:
         n, c, f, cards, deck = self.n, self.slots, len(self.factions), self.copies, self.deck

@@ -144,6 +144,25 @@ class Encoder:
         """``q`` as seen from ``seat``: 0 is the seat itself, then the seats after it in turn."""
         return None if q is None else (q - seat) % self.n
 
+    # -- action ids: the engine's, but seat-relative where an action names a seat -------------
+
+    def env_id(self, action_id: int, seat: int) -> int:
+        """The id by which a learner at ``seat`` knows the engine's action ``action_id``: the
+        same, except where an action names a seat (Claim's smash), which is then numbered from
+        the learner's seat, as every per-seat axis of the tensors is, so that one network can
+        play every seat."""
+        return action_id
+
+    def engine_id(self, env_id: int, seat: int) -> int:
+        """The engine's action id for the id ``env_id`` of a learner at ``seat`` (``env_id``'s
+        inverse)."""
+        return env_id
+
+    def reads_policies_of(self, version: int, options: dict) -> bool:
+        """Whether a policy trained on tensors of an earlier ``version``, with these game
+        ``options``, plays the same here (its observations and the choices it meets unchanged)."""
+        return version == self.version
+
     # -- the tensors ----------------------------------------------------------------------
 
     def observation(self, state, seat: int) -> np.ndarray:
@@ -173,7 +192,7 @@ class Encoder:
         nobody) is to move."""
         out = np.zeros(self.num_actions, dtype=np.int8)
         if state.current_player == seat and not state.is_terminal:
-            out[[self.game.action_id(a) for a in state.legal_actions()]] = 1
+            out[[self.env_id(self.game.action_id(a), seat) for a in state.legal_actions()]] = 1
         return out
 
     # -- the generic part of the recall ---------------------------------------------------
@@ -181,7 +200,8 @@ class Encoder:
     def _generic_recall_fields(self, lay: Layout) -> None:
         n, a = self.n, self.num_actions
         lay.add("moves_seen", n, a, high=self.long,
-                doc="per seat: how often it made each move (by action id) where this seat saw it whole")
+                doc="per seat: how often it made each move (by this seat's action id) where this seat saw it "
+                    "whole")
         lay.add("moves_unseen", n, high=self.long,
                 doc="per seat: its decisions this seat saw only in part (a card put face down)")
         lay.add("recent_seat", RECENT, n, doc="the last decisions, most recent first: who decided")
@@ -217,7 +237,7 @@ class Recall:
         None where the seat did not see the move whole), and ``entry.events`` followed."""
         enc, lay, v = self.encoder, self.encoder.recall_layout, self.values
         who = self.rel(entry.seat)
-        move = None if entry.move is None else enc._ids[entry.move]
+        move = None if entry.move is None else enc.env_id(enc._ids[entry.move], self.seat)
         if move is None:
             v[lay["moves_unseen"].at(who) - lay.offset] += 1
         else:

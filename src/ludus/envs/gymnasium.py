@@ -9,7 +9,7 @@ the seat's return at the end. ``reset(seed=s)`` deals ``new_state(seed=s)``; the
 seeds are derived from the deal's, so an episode is reproducible from its seed.
 
 Importing this module registers each game with Gymnasium as ``ludus/<game id>-v<version of its
-tensors>`` (``gymnasium.make("ludus/claim-v1", opponents=["heuristic"], players=3)``), so that
+tensors>`` (``gymnasium.make("ludus/claim-v2", opponents=["heuristic"], players=3)``), so that
 ``gymnasium.make_vec`` and the wrappers that read an env's spec work too.
 """
 
@@ -96,7 +96,7 @@ class LudusGymEnv(gymnasium.Env):
         table = self.table
         if self._done:
             raise LudusError("the episode is over; call reset() to deal a new game")
-        if self.on_illegal == "lose" and not table.legal(action):
+        if self.on_illegal == "lose" and not table.legal(self.seat, action):
             self._done = True
             self._render_human()
             return table.tensor(self.seat), float(self.game.info.min_utility), True, False, self._info()

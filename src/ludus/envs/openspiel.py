@@ -238,8 +238,8 @@ class LudusState(pyspiel.State):
         return play.state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self.play.game
-        return sorted(game.action_id(a) for a in self.play.state.legal_actions())
+        game, enc = self.play.game, self.play.encoder
+        return sorted(enc.env_id(game.action_id(a), player) for a in self.play.state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / CHANCE_OUTCOMES
@@ -247,7 +247,7 @@ class LudusState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.play.dealt:
-            self.play.play(int(action))
+            self.play.play(self.play.encoder.engine_id(int(action), self.play.state.current_player))
         elif 0 <= action < CHANCE_OUTCOMES:
             self.play.deal(int(action))
         else:
@@ -256,7 +256,7 @@ class LudusState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        return str(self.play.game.action_from_id(int(action)))
+        return str(self.play.game.action_from_id(self.play.encoder.engine_id(int(action), player)))
 
     def is_terminal(self) -> bool:
         return self.play.dealt and self.play.state.is_terminal

@@ -55,7 +55,7 @@ class Table:
 
     def play(self, seat: int, action) -> None:
         """``seat`` plays the action id ``action``; IllegalAction, changing nothing, if it may not."""
-        self.session.play(seat, action_index(action))
+        self.session.play(seat, self.encoder.engine_id(action_index(action), seat))
         self._seen()
 
     def play_agents(self) -> None:
@@ -75,13 +75,13 @@ class Table:
             return self.encoder.observation(self.state, seat)
         return self.encoder.information_state(self.state, seat, self.recalls[seat])
 
-    def legal(self, action) -> bool:
-        """Whether ``action`` is an id of a move legal now."""
+    def legal(self, seat: int, action) -> bool:
+        """Whether ``action`` is ``seat``'s id of a move legal for it now."""
         try:
-            move = self.game.action_from_id(action_index(action))
+            move = self.game.action_from_id(self.encoder.engine_id(action_index(action), seat))
         except IllegalAction:
             return False
-        return move in self.state.legal_actions()
+        return self.to_move == seat and move in self.state.legal_actions()
 
     def mask(self, seat: int):
         return self.encoder.mask(self.state, seat)
