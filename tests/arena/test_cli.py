@@ -168,6 +168,21 @@ def test_an_out_dir_of_another_tournament_is_refused_before_any_game(run, tmp_pa
     assert (out / "games.jsonl").read_bytes() == before and "tournament ━" not in again.output
 
 
+def test_an_out_dir_of_a_lab_is_called_a_labs_by_a_tournament_and_back(run, tmp_path):
+    lab, tour = tmp_path / "lab", tmp_path / "tour"
+    assert run("lab", "claim", "--vary", "dragon=last-card,last-dragon", "-n", "2", "--backend", "serial",
+               "--out", str(lab)).exit_code == 0
+    assert run("tournament", "claim", "--agents", "random,random", "-n", "2", "--backend", "serial",
+               "--out", str(tour)).exit_code == 0
+    into_lab = run("tournament", "claim", "--agents", "random,random", "-n", "2", "--backend", "serial",
+                   "--out", str(lab))
+    into_tour = run("lab", "claim", "--vary", "dragon=last-card,last-dragon", "-n", "2", "--backend", "serial",
+                    "--out", str(tour))
+    assert into_lab.exit_code == into_tour.exit_code == 2
+    assert "holds the games of a lab, and this is a tournament" in " ".join(into_lab.output.split())
+    assert "holds the games of a tournament, and this is a lab" in " ".join(into_tour.output.split())
+
+
 def test_a_run_resumes_whatever_the_case_its_agents_are_typed_in(run, tmp_path):
     out = tmp_path / "t"
     first = run("tournament", "claim", "--agents", "random,heuristic", "-n", "2", "--seed", "1", "--out", str(out),

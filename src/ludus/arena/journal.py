@@ -56,6 +56,9 @@ class Journal:
             if stale:
                 raise OptionError(f"{self.path} holds games this version cannot resume: {stale}; "
                                   f"{self.elsewhere}")
+            theirs, ours = _kind(head), _kind(self.header)
+            if theirs != ours:
+                raise OptionError(f"{self.path} holds the games of {theirs}, and this is {ours}; give {self.elsewhere}")
             raise OptionError(f"{self.path} holds the games of another run ({differences(head, self.header)}); "
                               f"give the same arguments to resume it, or {self.elsewhere}")
         if repair and complete < self.path.stat().st_size:
@@ -185,6 +188,11 @@ def _refused_options(head: dict) -> str | None:
     except (KeyError, TypeError):     # not a header with a game and options: differences() says it
         return None
     return None
+
+
+def _kind(header: dict) -> str:
+    """What kind of run a journal's header is of, in words (a lab's names what it varies)."""
+    return "a lab" if "lab" in header else "a tournament" if "partners" in header else "another kind of run"
 
 
 def differences(theirs: dict, ours: dict, prefix: str = "") -> str:
