@@ -203,7 +203,7 @@ def test_a_finished_run_is_reported_without_starting_workers(run, tmp_path, monk
     monkeypatch.setattr(LocalBackend, "start", no_start)
     again = run(*args)
     assert again.exit_code == 0, again.output
-    assert "Resuming: 12 of 12 games" in again.output and "nothing left to play" in again.output
+    assert "All 12 games are in" in again.output and "nothing left to play" in again.output
     assert (tmp_path / "results.json").read_text() == first
 
 

@@ -199,7 +199,7 @@ def test_the_command_writes_the_report_and_resumes(run, toy, tmp_path):
     assert data["tests"]["proportions"].startswith("two-proportion z-test")
     again = run(*args, "--backend", "pool")       # no --seed: the journal's
     assert again.exit_code == 0, again.output
-    assert "Resuming: 80 of 80" in again.output and "nothing left to play" in again.output
+    assert "All 80 games are in" in again.output and "nothing left to play" in again.output
     assert json.loads((out / "results.json").read_text()) == data
 
 

@@ -201,6 +201,14 @@ def result_view(term, state, game, viewer: int | None):
     return Group(Text(head, style="bold"), t, Text(verdict, style="bold"))
 
 
+def resume_line(already: int, total: int, journal) -> str:
+    """What a resumed tournament or lab says of the games it found in its journal (markup)."""
+    path = escape(str(journal))
+    if already >= total:
+        return f"All {total} games are in {path} already: the results below are read from it"
+    return f"Resuming: {already} of {total} games are already in {path}"
+
+
 def write_new(path: str | os.PathLike, text: str) -> str | None:
     """Write ``text`` to ``path``, a file that must not exist yet (ludus never overwrites one).
     Returns why it could not be written, or None; a file left half written is removed."""

@@ -14,7 +14,7 @@ from ludus.core.errors import OptionError, echo
 from ludus.core.options import option_example, parse_option_strings
 from ludus.core.rng import fresh_seed
 
-from .common import BACKEND, OPTION, SEED, app, fail, game_option_example, make_console
+from .common import BACKEND, OPTION, SEED, app, fail, game_option_example, make_console, resume_line
 from .tournament import _journal_seed
 
 
@@ -100,7 +100,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         console.print(f"[bold]{escape(title)}[/bold]{escape(fixed)} · {len(lab.variants)} variants × "
                       f"{games_text} · agents {escape(', '.join(lab.specs))} · seed {seed} · {escape(where)}")
         if already:
-            console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
+            console.print(resume_line(already, len(units), journal_path))
         start = time.perf_counter()
         bar = ProgressBar(len(units), console, label="lab", already=already)
         try:

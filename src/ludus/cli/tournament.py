@@ -14,7 +14,7 @@ from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
-from .common import BACKEND, OPTION, SEED, app, fail, make_console, make_game
+from .common import BACKEND, OPTION, SEED, app, fail, make_console, make_game, resume_line
 
 
 @app.command("tournament")
@@ -101,7 +101,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             if journal is not None:
                 journal.code = runner.code                  # the code that plays the games
         if already:
-            console.print(f"Resuming: {already} of {len(units)} games are already in {escape(str(journal_path))}")
+            console.print(resume_line(already, len(units), journal_path))
             codes = journal.codes()
             unknown = codes.pop("not recorded", 0)
             others = {code: n for code, n in codes.items() if code != journal.code}
