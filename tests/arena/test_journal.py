@@ -13,22 +13,9 @@ from ludus import OptionError
 from ludus.arena import Journal, LocalBackend, SerialBackend, Tournament
 from ludus.arena.journal import code_version
 
+from .stopping import Stop, stop_after
+
 SPECS = ["heuristic", "random", "random"]
-
-
-class Stop(Exception):
-    pass
-
-
-def stop_after(n: int):
-    seen = []
-
-    def on_done(batch):
-        seen.extend(batch)
-        if len(seen) >= n:
-            raise Stop
-
-    return on_done
 
 
 def tournament(**kwargs) -> Tournament:
@@ -262,11 +249,11 @@ def test_a_line_edited_after_it_was_written_is_refused_not_trusted(run, tmp_path
 def test_ctrl_c_says_what_was_kept_and_how_to_resume(run, tmp_path, monkeypatch, keep):
     played = Tournament.run
 
-    def interrupted(self, backend=None, on_done=None, virtual_draws=2.0, journal=None):
+    def interrupted(self, backend=None, on_done=None, **kwargs):
         def then_stop(batch):
             on_done(batch)
             raise KeyboardInterrupt
-        return played(self, backend, on_done=then_stop, journal=journal)
+        return played(self, backend, on_done=then_stop, **kwargs)
 
     monkeypatch.setattr(Tournament, "run", interrupted)
     out = ("--out", str(tmp_path)) if keep else ()

@@ -86,9 +86,15 @@ class GameResult:
     returns: tuple[float, ...]
     scores: tuple[Any, ...]
     length: int
+    # The game's record (``session.versioned`` plus the seats' specs) where the tournament keeps
+    # records; not part of a journal's line, which stays small.
+    record: dict | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "record"}
+
+    def without_record(self) -> GameResult:
+        return self if self.record is None else dataclasses.replace(self, record=None)
 
 
 _GAMES: dict = {}   # (game id, options) -> Game, per process
@@ -127,3 +133,16 @@ def unit_result(unit: Unit, state) -> GameResult:
 def play_units(game_id: str, options: dict, units: list[Unit]) -> list[GameResult]:
     """Play a batch of units (one task of a process pool)."""
     return [play_unit(game_id, options, u) for u in units]
+
+
+def play_units_recorded(game_id: str, options: dict, units: list[Unit]) -> list[GameResult]:
+    """``play_units``, each result carrying its game's record (what ``ludus replay`` reads, with
+    the agent spec of each seat)."""
+    from ..session import versioned  # the session module imports this one
+
+    out = []
+    for unit in units:
+        state = unit_final_state(_game(game_id, options), unit)
+        record = {**versioned(state), "seats": list(unit.specs)}
+        out.append(dataclasses.replace(unit_result(unit, state), record=record))
+    return out

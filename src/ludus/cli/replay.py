@@ -145,6 +145,10 @@ def replay_cmd(file, seat, all_) -> None:
     who = "a spectator" if viewer is None else names[viewer].capitalize()
     console.print(f"[bold]{escape(game.title)}[/bold] · seed {record['seed']} · "
                   f"{len(record['actions'])} decisions · seen by {escape(who)}")
+    players = record.get("seats")
+    if players and any(players):          # a tournament's or a terminal game's record names them
+        console.print("Played by " + escape(", ".join(f"{name}: {spec or 'a person'}"
+                                                      for name, spec in zip(names, players, strict=True))))
     interactive = not all_
     last_obs = None
     for title, lines, obs in replay_steps(record, viewer):

@@ -10,7 +10,7 @@ import click
 from rich.markup import escape
 
 from ludus.agents.base import split_agent_specs
-from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
+from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS, record_name
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
@@ -48,8 +48,11 @@ from .common import BACKEND, OPTION, SEED, app, fail, make_console, make_game, r
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR, and every game as it "
                    "ends to DIR/games.jsonl: run the same command again to resume a stopped tournament.")
+@click.option("--records", is_flag=True,
+              help="With --out DIR: also write every game's record, move by move, to DIR/records/game-00000.json "
+                   "(numbered as in games.csv), for ludus replay and ludus review.")
 def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, partners, order,
-                   out_dir) -> None:
+                   out_dir, records) -> None:
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
 
     Every combination of agents that fills the game's seats plays the same deals, each deal
@@ -60,6 +63,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     from ludus.arena.journal import code_version
 
     console = make_console()
+    if records and out_dir is None:
+        fail("--records writes the records into the --out folder: give --out DIR too")
     game = make_game(game_id, options)
     journal_path = Path(out_dir) / report.JOURNAL if out_dir is not None else None
     if seed is None:       # resuming without --seed: the stopped run's seed
@@ -114,11 +119,17 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             if unknown:
                 console.print(f"[yellow]Of those, {_games(unknown)} {'does' if unknown == 1 else 'do'} not say "
                               f"which code played {'it' if unknown == 1 else 'them'}.[/yellow]")
+        records_dir = Path(out_dir) / report.RECORDS if records else None
+        if records_dir is not None and already:
+            unrecorded = sum(not (records_dir / record_name(i)).exists() for i in tour.journaled(journal, repair=False))
+            if unrecorded:
+                console.print(f"[yellow]{_games(unrecorded)} of those {'was' if unrecorded == 1 else 'were'} "
+                              "played without --records: only the games played from now on are recorded.[/yellow]")
         start = time.perf_counter()
         bar = report.ProgressBar(len(units), console, label="tournament", already=already)
         try:
             with bar:
-                result = tour.run(runner, on_done=bar, journal=journal)
+                result = tour.run(runner, on_done=bar, journal=journal, records=records_dir)
         except KeyboardInterrupt:
             played = already + bar.done
             if journal is not None:
@@ -143,6 +154,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
                           if (Path(out_dir) / f).exists())
         if (Path(out_dir) / "ratings.png").exists():
             files += f", {escape(out_dir)}/ratings.png"
+        if records:
+            files += f", the records in {escape(out_dir)}/{report.RECORDS}/ (ludus replay FILE --seat N)"
         console.print(f"Written: {files}")
 
 

@@ -1,0 +1,96 @@
+"""A tournament's game records (``--records``): one per game, numbered as in games.csv, each
+replaying to the very game the journal counted, and kept whole through a stop and a resume."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+import ludus
+from ludus.arena import Journal, LocalBackend, SerialBackend, Tournament
+from ludus.arena.tournament import record_name
+
+from .stopping import Stop, stop_after
+
+SPECS = ["heuristic", "random", "random"]
+
+
+def tournament() -> Tournament:
+    return Tournament("claim", SPECS, games=4, seed=3)
+
+
+def check_records(folder, journal: Journal, specs: list[str]) -> None:
+    """Every journaled game has a record that replays to its returns and length, seated with
+    the specs the journal says."""
+    lines = journal.load(repair=False)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(record_name(i) for i in lines)
+    for index, line in lines.items():
+        record = json.loads((folder / record_name(index)).read_text())
+        state = ludus.replay(record)
+        assert state.is_terminal
+        assert list(state.returns()) == line["returns"] and len(state.history) == line["length"]
+        assert record["seats"] == [specs[a] for a in line["seats"]]
+
+
+@pytest.mark.parametrize("backend", [SerialBackend, lambda: LocalBackend(2)], ids=["serial", "processes"])
+def test_every_game_has_a_record_that_replays_to_its_result(tmp_path, backend):
+    journal = Journal(tmp_path / "games.jsonl", tournament().header())
+    result = tournament().run(backend(), journal=journal, records=tmp_path / "records")
+    assert len(journal.load()) == len(result.games) == 12
+    check_records(tmp_path / "records", journal, SPECS)
+    # keeping records changes no result, and the journal's lines stay as small as without
+    plain = Journal(tmp_path / "plain.jsonl", tournament().header())
+    assert tournament().run(journal=plain).to_dict() == result.to_dict()
+    assert journal.load() == plain.load()
+
+
+def test_a_stopped_run_resumes_with_a_record_for_every_game(tmp_path):
+    """A record left by a game that never reached the journal (the stop came between the two
+    writes) is replaced when that game is played again."""
+    journal = Journal(tmp_path / "games.jsonl", tournament().header())
+    records = tmp_path / "records"
+    with pytest.raises(Stop):
+        tournament().run(SerialBackend(), on_done=stop_after(5), journal=journal, records=records)
+    played = journal.load()
+    orphan = records / record_name(next(i for i in range(12) if i not in played))
+    orphan.write_text("{\"cut\": ")
+    tournament().run(SerialBackend(), journal=journal, records=records)
+    check_records(records, journal, SPECS)
+    assert not list(records.glob("*.part"))
+
+
+def test_cli_records_numbered_as_games_csv_and_replayable(run, tmp_path):
+    out = tmp_path / "out"
+    done = run("tournament", "seize-rome", "--agents", "random,heuristic", "-n", "2", "--seed", "5",
+               "--backend", "serial", "--out", str(out), "--records")
+    assert done.exit_code == 0, done.output
+    assert "records" in done.output
+    with (out / "games.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert sorted(p.name for p in (out / "records").iterdir()) == sorted(record_name(int(r["game"])) for r in rows)
+    row = rows[1]
+    shown = run("replay", str(out / "records" / record_name(int(row["game"]))), "--all", "--seat", "1")
+    assert shown.exit_code == 0, shown.output
+    assert f"Played by seat 0: {row['seat0_agent']}, seat 1: {row['seat1_agent']}" in shown.output
+    assert f"{row['length']} decisions" in shown.output
+
+
+def test_cli_says_which_games_of_a_resumed_run_have_no_record(run, tmp_path):
+    args = ("tournament", "claim", "--agents", ",".join(SPECS), "-n", "4", "--seed", "3", "--backend", "serial",
+            "--out", str(tmp_path))
+    journal = Journal(tmp_path / "games.jsonl", tournament().header())
+    with pytest.raises(Stop):
+        tournament().run(SerialBackend(), on_done=stop_after(7), journal=journal)
+    resumed = run(*args, "--records")
+    assert resumed.exit_code == 0, resumed.output
+    assert "7 games of those were played without --records" in resumed.output
+    assert len(list((tmp_path / "records").iterdir())) == 5
+
+
+def test_records_without_out_are_refused_before_any_game(run, tmp_path):
+    refused = run("tournament", "claim", "--agents", "random,random", "-n", "2", "--records")
+    assert refused.exit_code == 2
+    assert "--records writes the records into the --out folder: give --out DIR too" in refused.output
+    assert "games in" not in refused.output
