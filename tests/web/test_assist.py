@@ -122,6 +122,31 @@ def test_a_hint_goes_to_the_seat_to_move_alone_with_legal_moves_and_estimates(se
         assert not [m for c in (other, watcher) for m in c.messages if m["type"] in ("hint", "tracker")]
 
 
+def test_help_asked_again_at_the_same_position_is_worked_out_once(server, pool):
+    """A bot process is not a seat's to hold: the hint and the tracker are worked out once per
+    seat and position, whether asked again after the answer or twice before it."""
+    table, tokens = server.table("claim", ["person", "person"])
+    with server.client(table, tokens[0]) as a, server.client(table, tokens[1]) as b:
+        me = _to_move([a, b])
+        other = b if me is a else a
+        seq = me.view["seq"]
+        for kind in ("hint", "tracker", "hint", "tracker"):
+            me.send({"type": kind, "seq": seq})
+        answers = [me.until(lambda m: m["type"] in ("hint", "tracker", "error")) for _ in range(4)]
+        assert sorted(m["type"] for m in answers) == ["hint", "hint", "tracker", "tracker"], answers
+        hints = [m for m in answers if m["type"] == "hint"]
+        assert hints[0] == hints[1] and _ask(me, "hint") == hints[0]
+        assert sorted(pool.helped()) == ["hint", "track"]
+        # the other seat's tracker is its own; a move makes a new position, worked out anew
+        assert _ask(other, "tracker")["type"] == "tracker"
+        assert sorted(pool.helped()) == ["hint", "track", "track"]
+        me.send({"type": "move", "seq": seq + 1, "move": hints[0]["moves"][0]["move"]})
+        assert me.until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "seq": seq + 1}
+        me.at(seq + 1)
+        assert _ask(me, "tracker")["type"] == "tracker"
+        assert sorted(pool.helped()) == ["hint", "track", "track", "track"]
+
+
 def test_help_switched_off_is_refused_and_nothing_is_worked_out(server, pool):
     table, tokens = server.table("seize-rome", ["person", "random"], assists={"hints": False, "tracker": False})
     with server.client(table, tokens[0]) as me:

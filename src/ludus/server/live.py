@@ -80,6 +80,9 @@ class LiveTable:
         self.timing_out = False         # the timeout agent is deciding: the table stays loaded
         self.clocks: Clocks | None = None
         self.assists: dict[str, bool] | None = None     # the table's switches, read when first asked
+        # The help worked out at the position the table is at, by (kind, seat, seq): asked again,
+        # or while it is being worked out, it is not worked out twice (it holds a bot process).
+        self.helped: dict[tuple[str, int, int], asyncio.Future] = {}
         if lines[0].get("clock") is not None:
             head = lines[0]["clock"]
             self.clocks = Clocks(clock_rules(head), [s.agent is None for s in self.session.seats], head["time"])
@@ -268,9 +271,9 @@ class LiveTable:
 
     async def assist(self, conn: Connection, message: protocol.Hint | protocol.Track) -> None:
         """A seat's request for a hint or the card tracker at the seq it names: answered to this
-        connection alone, worked out in the bot processes; refused where the table's switch is
-        off, for a spectator, at a stale seq (with a resync), for a hint when it is not the
-        seat's turn, and once the game is over."""
+        connection alone, worked out in the bot processes once per seat and position (``helped``);
+        refused where the table's switch is off, for a spectator, at a stale seq (with a
+        resync), for a hint when it is not the seat's turn, and once the game is over."""
         kind, work = ("hints", assists.hint) if isinstance(message, protocol.Hint) else ("tracker", assists.track)
         if self.assists is None:
             self.assists = await asyncio.to_thread(self.hub.store.assists, self.id)
@@ -295,13 +298,20 @@ class LiveTable:
                 conn.send(error("not-your-turn", f"a hint is for the seat to move; "
                                                  f"{session.seats[session.to_move].name} is to move"))
                 return
-            # The seat's perspective is all that leaves for the bot process: no record, no seed.
-            view = await asyncio.to_thread(session.state.perspective, conn.seat)
-            args = (view, derive_seed(session.seed, "hint", conn.seat, len(session.state.history))) \
-                if kind == "hints" else (view,)
+            key = (kind, conn.seat, self.seq)
+            working = self.helped.get(key)
+            if working is None:
+                # The seat's perspective is all that leaves for the bot process: no record, no seed.
+                view = await asyncio.to_thread(session.state.perspective, conn.seat)
+                args = (view, derive_seed(session.seed, "hint", conn.seat, len(session.state.history))) \
+                    if kind == "hints" else (view,)
+                self.helped = {k: f for k, f in self.helped.items() if k[2] == self.seq}    # the past is past
+                working = self.helped[key] = asyncio.get_running_loop().run_in_executor(self.hub.pool, work, *args)
         try:
-            answer = await asyncio.get_running_loop().run_in_executor(self.hub.pool, work, *args)
+            answer = await asyncio.shield(working)      # one asker leaving stops no other's answer
         except Exception:
+            if self.helped.get(key) is working:
+                del self.helped[key]                    # a failure is not kept: asked again, tried again
             log.exception("table %s: %s could not be worked out", self.id, kind)
             conn.send(error("unavailable", f"the {kind} could not be worked out; ask again in a moment"))
             return
