@@ -320,3 +320,22 @@ def test_code_version_names_the_commit_and_tells_different_edits_apart(tmp_path,
     (package / "café.py").write_bytes(b"\xff\xfe not utf-8")
     odd = version()
     assert one.startswith(commit + "+changes.") and len({one, other, untracked, odd}) == 4
+
+
+def test_a_seating_plan_said_another_way_resumes_the_same_games(run, tmp_path):
+    """With two seats every order around the table is a rotation, and partners mean nothing
+    without teams: those runs are the same games, so each resumes the other. With three seats
+    every order is more games than the rotations, and is refused."""
+    args = ("tournament", "seize-rome", "--agents", "heuristic,random", "-n", "4", "--seed", "3", "--backend", "serial")
+    first = run(*args, "--out", str(tmp_path / "two"))
+    assert first.exit_code == 0, first.output
+    again = run(*args, "--order", "all", "--partners", "fixed", "--out", str(tmp_path / "two"))
+    assert again.exit_code == 0, again.output
+    assert "All 4 games are in" in again.output
+    listed = run(*args, "--order", "listed", "--out", str(tmp_path / "two"))
+    assert listed.exit_code == 2 and "order cyclic there, listed here" in listed.output
+    three = ("tournament", "claim", "-o", "players=3", "--agents", ",".join(SPECS), "-n", "3", "--seed", "3",
+             "--backend", "serial", "--out", str(tmp_path / "three"))
+    assert run(*three).exit_code == 0
+    refused = run(*three, "--order", "all")
+    assert refused.exit_code == 2 and "order cyclic there, all here" in refused.output

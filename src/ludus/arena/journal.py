@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from ..core.digest import line_check
@@ -33,13 +34,22 @@ except ImportError:      # Windows: appends are not locked against another proce
 
 class Journal:
     """The games file of one run: ``header`` (a JSON-able dict) names the run; ``elsewhere``
-    says, in a refusal, where the games of a different run should go instead."""
+    says, in a refusal, where the games of a different run should go instead; ``same_games``,
+    whether a file's header that differs from ``header`` plans the very same games all the same
+    (a tournament's seating plan said two ways)."""
 
-    def __init__(self, path: str | Path, header: dict, elsewhere: str = "another file"):
+    def __init__(self, path: str | Path, header: dict, elsewhere: str = "another file",
+                 same_games: Callable[[dict], bool] | None = None):
         self.path = Path(path)
         self.header = json.loads(json.dumps(header))        # as it reads back from the file
         self.elsewhere = elsewhere
+        self.same_games = same_games
         self.code = code_version()       # now: the code this process loaded, whenever it appends
+
+    def _of_this_run(self, head) -> bool:
+        """Whether a file's header (parsed) is this run's."""
+        return head == self.header or (isinstance(head, dict) and self.same_games is not None
+                                       and self.same_games(head))
 
     def load(self, repair: bool = True) -> dict[int, dict]:
         """Games already in the file, by unit index ({} when there is no file, or not even a
@@ -51,7 +61,7 @@ class Journal:
         if not self.path.exists():
             return {}
         head, games, complete = read_journal(self.path)
-        if head is not None and head != self.header:
+        if head is not None and not self._of_this_run(head):
             stale = _refused_options(head)
             if stale:
                 raise OptionError(f"{self.path} holds games this version cannot resume: {stale}; "
@@ -92,7 +102,7 @@ class Journal:
             if not head.endswith("\n"):      # a new file, or a header cut short by a stop
                 f.truncate(0)
                 f.write(json.dumps(self.header) + "\n")
-            elif _parsed(head) != self.header:
+            elif not self._of_this_run(_parsed(head)):
                 theirs = _parsed(head)
                 why = differences(theirs, self.header) if isinstance(theirs, dict) else "no header"
                 raise OptionError(f"{self.path} now holds the games of another run, started beside this one "

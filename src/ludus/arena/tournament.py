@@ -114,10 +114,7 @@ class Tournament:
         for spec in self.specs:
             make_agent(spec, self.game, seed=0)             # raises OptionError on a bad spec
         self.names = entrant_names(self.specs)
-        if self.order == "listed":
-            self.seatings = [tuple(range(self.seats))]
-        else:
-            self.seatings = seatings(self.game.teams, self.partners == "rotate", self.order == "all")
+        self.seatings = seating_plan(self.game, self.partners, self.order)
         self.deals = math.ceil(self.games / self.games_per_deal)
         self.tables = list(itertools.combinations(range(len(self.specs)), self.seats))
 
@@ -167,6 +164,17 @@ class Tournament:
         return {"game": self.game_id, "options": self.options, "agents": list(self.specs),
                 "games": self.games_per_table, "seed": self.seed, "partners": self.partners,
                 "order": self.order}
+
+    def same_games(self, header: dict) -> bool:
+        """Whether a journal's ``header`` plans this tournament's very games though it names
+        another seating plan: ``order`` all or cyclic with two seats, ``partners`` in a game
+        without teams. Such a run resumes whichever way it is asked for."""
+        ours = json.loads(json.dumps(self.header()))
+        if set(header) != set(ours) or any(header[k] != ours[k] for k in ours if k not in ("partners", "order")):
+            return False
+        if header["partners"] not in PARTNER_PLANS or header["order"] not in ORDER_PLANS:
+            return False
+        return seating_plan(self.game, header["partners"], header["order"]) == self.seatings
 
     def journaled(self, journal: Journal, repair: bool = True) -> dict[int, GameResult]:
         """The games ``journal`` holds, by unit index, each checked to be one of this tournament's.
@@ -249,6 +257,13 @@ def write_record(path: Path, record: dict) -> None:
     temporary = path.with_name(path.name + ".part")
     temporary.write_text(json.dumps(record) + "\n")
     os.replace(temporary, path)
+
+
+def seating_plan(game, partners: str, order: str) -> list[tuple[int, ...]]:
+    """The seatings of each deal of ``game`` under the ``partners`` and ``order`` plans."""
+    if order == "listed":
+        return [tuple(range(game.num_players))]
+    return seatings(game.teams, partners == "rotate", order == "all")
 
 
 def seatings(teams: Sequence[Sequence[int]], every_split: bool, every_order: bool) -> list[tuple[int, ...]]:

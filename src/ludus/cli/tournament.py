@@ -76,7 +76,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners, order=order)
         journal = None if journal_path is None else Journal(
-            journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
+            journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)",
+            same_games=tour.same_games)
         already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         units = tour.units()
