@@ -1,5 +1,6 @@
-"""A tournament's game records (``--records``): one per game, numbered as in games.csv, each
-replaying to the very game the journal counted, and kept whole through a stop and a resume."""
+"""The game records of a tournament or a lab (``--records``): one per game, numbered as in
+games.csv, each replaying to the very game the journal counted, and kept whole through a stop
+and a resume."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 
 import ludus
 from ludus.arena import Journal, LocalBackend, SerialBackend, Tournament
-from ludus.arena.tournament import record_name
+from ludus.arena.lab import Lab
+from ludus.arena.records import record_name
 
 from .stopping import Stop, stop_after
 
@@ -89,8 +91,27 @@ def test_cli_says_which_games_of_a_resumed_run_have_no_record(run, tmp_path):
     assert len(list((tmp_path / "records").iterdir())) == 5
 
 
-def test_records_without_out_are_refused_before_any_game(run, tmp_path):
-    refused = run("tournament", "claim", "--agents", "random,random", "-n", "2", "--records")
+@pytest.mark.parametrize("command", [("tournament", "claim", "--agents", "random,random"),
+                                     ("lab", "claim", "--vary", "players=2,3", "--agents", "random")])
+def test_records_without_out_are_refused_before_any_game(run, command):
+    refused = run(*command, "-n", "2", "--records")
     assert refused.exit_code == 2
     assert "--records writes the records into the --out folder: give --out DIR too" in refused.output
     assert "games in" not in refused.output
+
+
+def test_a_lab_keeps_each_games_record_in_its_variant(tmp_path):
+    lab = Lab("seize-rome", {"tie": ["clear", "keep"]}, specs=["heuristic", "random"], games=4, seed=2)
+    journal = Journal(tmp_path / "games.jsonl", lab.header())
+    with pytest.raises(Stop):
+        lab.run(SerialBackend(), on_done=stop_after(3), journal=journal, records=tmp_path / "records")
+    report = lab.run(SerialBackend(), journal=journal, records=tmp_path / "records")
+    assert len(report.games) == 8
+    assert sorted(p.name for p in (tmp_path / "records").iterdir()) == [record_name(i) for i in range(8)]
+    for game in report.games:
+        record = json.loads((tmp_path / "records" / record_name(game.index)).read_text())
+        state = ludus.replay(record)
+        assert record["options"]["tie"] == lab.variants[game.variant].varied["tie"]
+        assert tuple(state.returns()) == game.returns and len(state.history) == game.length
+        assert record["seats"] == [lab.variants[game.variant].specs[a] for a in game.seats]
+    assert "record" not in (tmp_path / "games.jsonl").read_text()

@@ -30,12 +30,14 @@ import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import OptionError, echo
 from ..core.registry import make as make_game
 from .journal import Journal, differences
 from .match import Unit, _game, unit_final_state
+from .records import fields_but_record, unit_record, without_record, writing_records
 from .stats import derive_seed, wilson
 from .tournament import Tournament
 
@@ -90,17 +92,20 @@ class LabResult:
     length: int                     # decisions
     rounds: int | None              # the round or turn it ended in, where the game counts them
     end: str                        # end_reason()
+    # The game's record where the lab keeps them (arena/records.py); never in a journal's line.
+    record: dict | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        return fields_but_record(self)
 
     @classmethod
     def from_dict(cls, line: dict) -> LabResult:
-        return cls(**{f.name: line[f.name] for f in dataclasses.fields(cls)})
+        return cls(**{f.name: line[f.name] for f in dataclasses.fields(cls) if f.name != "record"})
 
 
-def play_lab_units(game_id: str, _options: dict, units: list[LabUnit]) -> list[LabResult]:
-    """Play a batch of lab units, each in its own variant (what a backend's worker runs)."""
+def play_lab_units(game_id: str, _options: dict, units: list[LabUnit], recorded: bool = False) -> list[LabResult]:
+    """Play a batch of lab units, each in its own variant (what a backend's worker runs); with
+    ``recorded``, each result carries its game's record."""
     out = []
     for lab_unit in units:
         game = _game(game_id, dict(lab_unit.options))
@@ -113,8 +118,14 @@ def play_lab_units(game_id: str, _options: dict, units: list[LabUnit]) -> list[L
             deal_seed=unit.deal_seed, seats=unit.seats,
             first=game.new_state(seed=unit.deal_seed).current_player,
             returns=tuple(float(r) for r in state.returns()), scores=tuple(state.scores()),
-            length=len(state.history), rounds=None if counted is None else counted[1], end=end_reason(state)))
+            length=len(state.history), rounds=None if counted is None else counted[1], end=end_reason(state),
+            record=unit_record(state, unit.specs) if recorded else None))
     return out
+
+
+def play_lab_units_recorded(game_id: str, options: dict, units: list[LabUnit]) -> list[LabResult]:
+    """``play_lab_units`` keeping records (a function of its own: a Ray task is made of a plain function)."""
+    return play_lab_units(game_id, options, units, recorded=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -229,8 +240,9 @@ class Lab:
         return done
 
     def run(self, backend=None, on_done: Callable[[list], None] | None = None,
-            journal: Journal | None = None) -> LabReport:
-        """Play every game not yet in ``journal`` on ``backend`` (default: serial) and analyse them all."""
+            journal: Journal | None = None, records: str | Path | None = None) -> LabReport:
+        """Play every game not yet in ``journal`` on ``backend`` (default: serial) and analyse them
+        all; with ``records`` (a folder), keeping each game's record there (:mod:`ludus.arena.records`)."""
         done = self.journaled(journal) if journal is not None else {}
         if backend is None:
             from .backends import SerialBackend
@@ -246,8 +258,10 @@ class Lab:
         # Deal by deal across the variants: a run stopped early holds a like share of each.
         units = sorted((u for u in self.units() if u.index not in done),
                        key=lambda u: (u.unit.deal, u.unit.rotation, u.variant))
-        results = backend.run(self.game_id, {}, units, finished, play=play_lab_units) if units else []
-        return analyse(self, [*done.values(), *results])
+        play, on_each = (play_lab_units, finished) if records is None else \
+            (play_lab_units_recorded, writing_records(Path(records), finished))
+        results = backend.run(self.game_id, {}, units, on_each, play=play) if units else []
+        return analyse(self, [*done.values(), *map(without_record, results)])
 
 
 def _label(options: dict) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents import RandomAgent
 from ..agents import make as make_agent
+from .records import fields_but_record, unit_record
 
 
 def choose(agent, state, player: int):
@@ -86,15 +87,11 @@ class GameResult:
     returns: tuple[float, ...]
     scores: tuple[Any, ...]
     length: int
-    # The game's record (``session.versioned`` plus the seats' specs) where the tournament keeps
-    # records; not part of a journal's line, which stays small.
+    # The game's record where the run keeps them (arena/records.py); never in a journal's line.
     record: dict | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "record"}
-
-    def without_record(self) -> GameResult:
-        return self if self.record is None else dataclasses.replace(self, record=None)
+        return fields_but_record(self)
 
 
 _GAMES: dict = {}   # (game id, options) -> Game, per process
@@ -110,9 +107,12 @@ def _game(game_id: str, options: dict):
     return game
 
 
-def play_unit(game_id: str, options: dict, unit: Unit) -> GameResult:
-    """Play one unit from plain data (what a worker process receives)."""
-    return unit_result(unit, unit_final_state(_game(game_id, options), unit))
+def play_unit(game_id: str, options: dict, unit: Unit, recorded: bool = False) -> GameResult:
+    """Play one unit from plain data (what a worker process receives); with ``recorded``, the
+    result carries the game's record."""
+    state = unit_final_state(_game(game_id, options), unit)
+    result = unit_result(unit, state)
+    return dataclasses.replace(result, record=unit_record(state, unit.specs)) if recorded else result
 
 
 def unit_final_state(game, unit: Unit):
@@ -136,13 +136,6 @@ def play_units(game_id: str, options: dict, units: list[Unit]) -> list[GameResul
 
 
 def play_units_recorded(game_id: str, options: dict, units: list[Unit]) -> list[GameResult]:
-    """``play_units``, each result carrying its game's record (what ``ludus replay`` reads, with
-    the agent spec of each seat)."""
-    from ..session import versioned  # the session module imports this one
-
-    out = []
-    for unit in units:
-        state = unit_final_state(_game(game_id, options), unit)
-        record = {**versioned(state), "seats": list(unit.specs)}
-        out.append(dataclasses.replace(unit_result(unit, state), record=record))
-    return out
+    """``play_units``, each result carrying its game's record (a function of its own: a Ray task
+    is made of a plain function)."""
+    return [play_unit(game_id, options, u, recorded=True) for u in units]

@@ -99,7 +99,6 @@ def plot(result: TournamentResult, path: str | Path) -> bool:
 
 
 JOURNAL = "games.jsonl"   # in --out DIR: every game as it ends, what a stopped tournament resumes from
-RECORDS = "records"       # in --out DIR with --records: every game's record, move by move
 
 
 def write_all(result: TournamentResult, out_dir: str | Path) -> list[str]:

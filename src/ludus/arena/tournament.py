@@ -48,7 +48,6 @@ import dataclasses
 import itertools
 import json
 import math
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -59,6 +58,7 @@ from ..core.registry import make as make_game
 from .journal import Journal, differences, result_from_line
 from .match import GameResult, Unit, play_units, play_units_recorded
 from .ratings import DEFAULT_VIRTUAL_DRAWS, Comparison, Rating, check_virtual_draws, fit_sides
+from .records import without_record, writing_records
 from .stats import derive_seed, wilson
 
 PARTNER_PLANS = ("rotate", "fixed")
@@ -212,8 +212,7 @@ class Tournament:
         With a ``journal`` (see :mod:`ludus.arena.journal`) each finished game is appended to it,
         and the games it already holds are not played again: a stopped run resumes, to the same
         results as one never stopped. With ``records`` (a folder) each game's record is written
-        there as ``record_name(index)`` before its journal line, so every game the journal holds
-        has its record (if the run kept records when it played it).
+        there (:mod:`ludus.arena.records`) before its journal line.
         """
         check_virtual_draws(virtual_draws)
         done = self.journaled(journal) if journal is not None else {}
@@ -221,15 +220,8 @@ class Tournament:
             from .backends import SerialBackend
 
             backend = SerialBackend()
-        folder = None if records is None else Path(records)
-        if folder is not None:
-            folder.mkdir(parents=True, exist_ok=True)
 
         def finished(batch: list[GameResult]) -> None:
-            if folder is not None:
-                for result in batch:
-                    write_record(folder / record_name(result.index), result.record)
-                batch = [result.without_record() for result in batch]
             if journal is not None:
                 journal.append(batch)
             if on_done is not None:
@@ -239,24 +231,11 @@ class Tournament:
         # of slow searchers then mix from the start, so the rate (and the time left) holds, and a
         # run stopped early holds a like share of every table. Results do not depend on it.
         units = sorted((u for u in self.units() if u.index not in done), key=lambda u: (u.deal, u.rotation, u.table))
-        play = play_units if folder is None else play_units_recorded
-        results = backend.run(self.game_id, self.options, units, finished, play=play) if units else []
-        results = [result.without_record() for result in results]
-        return TournamentResult.from_games(self, [*done.values(), *results], virtual_draws=virtual_draws)
-
-
-def record_name(index: int) -> str:
-    """The file of game ``index`` (its index in games.csv and the journal) in a records folder."""
-    return f"game-{index:05d}.json"
-
-
-def write_record(path: Path, record: dict) -> None:
-    """Write a game's record whole or not at all (a temporary file renamed into place): a record
-    left by a run stopped before the game reached its journal is replaced when the game is played
-    again."""
-    temporary = path.with_name(path.name + ".part")
-    temporary.write_text(json.dumps(record) + "\n")
-    os.replace(temporary, path)
+        play, on_each = (play_units, finished) if records is None else \
+            (play_units_recorded, writing_records(Path(records), finished))
+        results = backend.run(self.game_id, self.options, units, on_each, play=play) if units else []
+        return TournamentResult.from_games(self, [*done.values(), *map(without_record, results)],
+                                           virtual_draws=virtual_draws)
 
 
 def seating_plan(game, partners: str, order: str) -> list[tuple[int, ...]]:

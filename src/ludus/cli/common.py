@@ -307,5 +307,32 @@ BACKEND = click.option("--backend", type=click.Choice(BACKEND_NAMES), default="l
                             "(this process) or ray (a local Ray, or the cluster at --address; needs pip "
                             "install -e '.[ray]').")
 
+RECORDS = click.option("--records", is_flag=True,
+                       help="With --out DIR: also write every game's record, move by move, to "
+                            "DIR/records/game-00000.json (numbered as in games.csv), for ludus replay and "
+                            "ludus review.")
+
+
+def records_dir(out_dir: str | None, records: bool) -> Path | None:
+    """DIR/records where ``--records`` asks for them; a refusal (before any game) without --out."""
+    from ludus.arena.records import RECORDS_DIR
+
+    if not records:
+        return None
+    if out_dir is None:
+        fail("--records writes the records into the --out folder: give --out DIR too")
+    return Path(out_dir) / RECORDS_DIR
+
+
+def say_unrecorded(console: Console, folder: Path | None, kept) -> None:
+    """On a resume with --records: how many of the games ``kept`` (their indexes) have no record."""
+    from ludus.arena.records import unrecorded
+
+    missing = unrecorded(folder, kept) if folder is not None else 0
+    if missing:
+        console.print(f"[yellow]{missing} game{'s' if missing != 1 else ''} of those "
+                      f"{'was' if missing == 1 else 'were'} played without --records: only the games "
+                      "played from now on are recorded.[/yellow]")
+
 
 # -- games ----------------------------------------------------------------------------------

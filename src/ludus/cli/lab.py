@@ -14,7 +14,19 @@ from ludus.core.errors import OptionError, echo
 from ludus.core.options import option_example, parse_option_strings
 from ludus.core.rng import fresh_seed
 
-from .common import BACKEND, OPTION, SEED, app, fail, game_option_example, make_console, resume_line
+from .common import (
+    BACKEND,
+    OPTION,
+    RECORDS,
+    SEED,
+    app,
+    fail,
+    game_option_example,
+    make_console,
+    records_dir,
+    resume_line,
+    say_unrecorded,
+)
 from .tournament import _journal_seed
 
 
@@ -57,7 +69,8 @@ def parse_vary(pairs: tuple[str, ...], options_cls: type | None = None) -> dict[
               help="Write results.json, variants.csv, comparisons.csv, games.csv and the plots (seats.png, "
                    "lengths.png, ends.png) to DIR, and every game as it ends to DIR/games.jsonl: run the "
                    "same command again to resume a stopped lab.")
-def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address, seed, out_dir) -> None:
+@RECORDS
+def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address, seed, out_dir, records) -> None:
     """What each reading of the rules does to the game: the same deals under every combination
     of the varied options, with win rates by seat, length, end reasons and score margins, and
     the differences between variants tested (z-test or bootstrap, Holm-corrected).
@@ -70,6 +83,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
     from ludus.arena.report import ProgressBar
 
     console = make_console()
+    folder = records_dir(out_dir, records)
     journal_path = Path(out_dir) / lab_report.JOURNAL if out_dir is not None else None
     if seed is None:
         seed = _journal_seed(journal_path)
@@ -101,11 +115,12 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
                       f"{games_text} · agents {escape(', '.join(lab.specs))} · seed {seed} · {escape(where)}")
         if already:
             console.print(resume_line(already, len(units), journal_path))
+            say_unrecorded(console, folder, lab.journaled(journal, repair=False))
         start = time.perf_counter()
         bar = ProgressBar(len(units), console, label="lab", already=already)
         try:
             with bar:
-                report = lab.run(runner, on_done=bar, journal=journal)
+                report = lab.run(runner, on_done=bar, journal=journal, records=folder)
         except KeyboardInterrupt:
             played = already + bar.done
             kept = (f", all kept in {escape(str(journal_path))}: run the same command again to resume"
@@ -131,5 +146,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         names = ["results.json", "variants.csv", "comparisons.csv", "games.csv", lab_report.JOURNAL,
                  *lab_report.PLOTS]
         files = ", ".join(escape(str(Path(out_dir) / f)) for f in names if (Path(out_dir) / f).exists())
+        if folder is not None:
+            files += f", the records in {escape(str(folder))}/ (ludus replay FILE --seat N)"
         console.print(f"Written: {files}")
 

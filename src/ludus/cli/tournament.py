@@ -10,11 +10,23 @@ import click
 from rich.markup import escape
 
 from ludus.agents.base import split_agent_specs
-from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS, record_name
+from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
-from .common import BACKEND, OPTION, SEED, app, fail, make_console, make_game, resume_line
+from .common import (
+    BACKEND,
+    OPTION,
+    RECORDS,
+    SEED,
+    app,
+    fail,
+    make_console,
+    make_game,
+    records_dir,
+    resume_line,
+    say_unrecorded,
+)
 
 
 @app.command("tournament")
@@ -48,9 +60,7 @@ from .common import BACKEND, OPTION, SEED, app, fail, make_console, make_game, r
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write results.json, games.csv, ratings.csv and ratings.png to DIR, and every game as it "
                    "ends to DIR/games.jsonl: run the same command again to resume a stopped tournament.")
-@click.option("--records", is_flag=True,
-              help="With --out DIR: also write every game's record, move by move, to DIR/records/game-00000.json "
-                   "(numbered as in games.csv), for ludus replay and ludus review.")
+@RECORDS
 def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, options, partners, order,
                    out_dir, records) -> None:
     """A round robin between agents: shared deals, rotated seats, ratings with 95% intervals.
@@ -63,8 +73,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     from ludus.arena.journal import code_version
 
     console = make_console()
-    if records and out_dir is None:
-        fail("--records writes the records into the --out folder: give --out DIR too")
+    folder = records_dir(out_dir, records)
     game = make_game(game_id, options)
     journal_path = Path(out_dir) / report.JOURNAL if out_dir is not None else None
     if seed is None:       # resuming without --seed: the stopped run's seed
@@ -120,17 +129,13 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             if unknown:
                 console.print(f"[yellow]Of those, {_games(unknown)} {'does' if unknown == 1 else 'do'} not say "
                               f"which code played {'it' if unknown == 1 else 'them'}.[/yellow]")
-        records_dir = Path(out_dir) / report.RECORDS if records else None
-        if records_dir is not None and already:
-            unrecorded = sum(not (records_dir / record_name(i)).exists() for i in tour.journaled(journal, repair=False))
-            if unrecorded:
-                console.print(f"[yellow]{_games(unrecorded)} of those {'was' if unrecorded == 1 else 'were'} "
-                              "played without --records: only the games played from now on are recorded.[/yellow]")
+        if already:
+            say_unrecorded(console, folder, tour.journaled(journal, repair=False))
         start = time.perf_counter()
         bar = report.ProgressBar(len(units), console, label="tournament", already=already)
         try:
             with bar:
-                result = tour.run(runner, on_done=bar, journal=journal, records=records_dir)
+                result = tour.run(runner, on_done=bar, journal=journal, records=folder)
         except KeyboardInterrupt:
             played = already + bar.done
             if journal is not None:
@@ -155,8 +160,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
                           if (Path(out_dir) / f).exists())
         if (Path(out_dir) / "ratings.png").exists():
             files += f", {escape(out_dir)}/ratings.png"
-        if records:
-            files += f", the records in {escape(out_dir)}/{report.RECORDS}/ (ludus replay FILE --seat N)"
+        if folder is not None:
+            files += f", the records in {escape(str(folder))}/ (ludus replay FILE --seat N)"
         console.print(f"Written: {files}")
 
 
