@@ -316,6 +316,25 @@ def test_numbers_typed_ahead_stop_where_the_kind_of_decision_changes(run, tmp_pa
     assert re.search(r"The decision changed: the moves typed ahead were dropped \((1; )+1\)", result.output)
 
 
+def test_a_move_typed_ahead_that_was_forced_is_not_played_again(run, tmp_path):
+    """Seat 0 types its whole hand and then `draw`; with the hand empty the draw is forced and
+    played for it, so the typed `draw` is spent there and never draws again a turn later."""
+    path = tmp_path / "g.jsonl"
+    run("play", "seize-rome", "--vs", "random", "--seed", "78", "--save", str(path),
+        input="red 1; wild red; yellow 3; yellow 5; purple 4; draw\nquit\n")
+    record = saved(path)
+    table = Session(ludus.make("seize-rome"), [None, None], seed=record["seed"], auto=False)
+    mine = []
+    for text in record["actions"]:
+        action = table.game.parse_action(text)
+        if table.to_move == 0:
+            mine.append(text)
+        table.play(table.to_move, action)
+    typed = ["red 1", "wild red", "yellow 3", "yellow 5", "purple 4", "draw"]
+    assert mine == [str(table.game.parse_action(t)) for t in typed]
+    assert table.to_move == 0    # the game waits for seat 0's next decision
+
+
 def test_the_bonus_goal_line_says_met_or_how_many_are_needed():
     from ludus.games.caesar_cleopatra import terminal as cc_terminal
     from ludus.games.caesar_cleopatra.positions import position

@@ -85,6 +85,10 @@ def play_loop(console, table: Session, names, term, clear: bool):
         # A forced move is played for its person — but in hot-seat only on that person's own
         # screen: whether the keyboard is passed must not show that someone holds no Veto.
         if table.auto and len(legal) == 1 and (not hot or on_screen[0] == seat):
+            # A move typed ahead that the forced move is was meant for this decision: it is
+            # played now, so it must not run on into a later one.
+            if queued[seat] and _names(table, queued[seat][0], legal[0]):
+                queued[seat].pop(0)
             # The game's note says why the move was forced; where it has none, the move's own
             # narration is marked (auto) — so a forced move is told once, not twice.
             note = term.auto_note(table.observe(seat), legal[0]) if term.auto_note else None
@@ -197,6 +201,17 @@ def _to_you(message: str, name: str) -> str:
     for tail, you in _YOU:
         message = re.sub(rf"\b{re.escape(name)}{re.escape(tail)}\b", you, message, flags=re.IGNORECASE)
     return message
+
+
+def _names(table: Session, text: str, action) -> bool:
+    """Whether a person's typed ``text`` names ``action`` (by notation or as move 1 of a
+    menu of one)."""
+    if _is_number(text):
+        return int(text) == 1
+    try:
+        return table.game.parse_action(text) == action
+    except IllegalAction:
+        return False
 
 
 def _menu(legal: list) -> frozenset:
