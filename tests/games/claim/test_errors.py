@@ -37,6 +37,22 @@ def test_a_card_not_in_hand_is_refused():
     refused(s, "trolls 5", "seat 0 holds no trolls 5")
 
 
+def test_a_card_of_a_faction_not_in_the_deck_is_refused_by_its_faction():
+    s = position(hands={0: ["trolls 3", "seers 1"], 1: ["trolls 5", "seers 2"]})
+    assert "goblins" not in s.observe(None)["factions"]
+    refused(s, "goblins 2", "this game's deck has no goblins")
+
+
+def test_K26_a_giant_refused_a_partner_says_whose_gnome_it_may_remove():
+    s = position(4, phase=2, hands={0: ["giants 5", "trolls 1"], 1: ["undead 1", "trolls 2"],
+                                    2: ["undead 0", "trolls 3"], 3: ["undead 2", "trolls 4"]},
+                 gnomes={1: ["gnomes 5"], 2: ["gnomes 5"], 3: ["gnomes 5"]})
+    play(s, "giants 5", "undead 1", "undead 0", "undead 2")
+    assert legal(s) == {"smash 1", "smash 3"}
+    refused(s, "smash 2", r"seat 2 is seat 0's partner; the Giant removes the gnomes 5 of seat 1 or "
+                          r"seat 3 \(K26\)")
+
+
 @pytest.mark.parametrize("moment", ["lead", "follow", "choose-prize", "choose-smash"])
 def test_the_wrong_seat_is_refused(moment):
     if moment in ("lead", "follow"):
@@ -99,6 +115,8 @@ def test_things_that_are_not_actions_are_refused():
     ("take", "a card is a faction and a value"),
     ("g 3", "'g' is ambiguous: gnomes or giants"),              # the default deck has no Goblins
     ("knight 3", "this game's deck has no knights; its factions are gnomes, giants, dragons, trolls, seers"),
+    ("gob 3", "this game's deck has no goblins; its factions are"),  # a prefix of the other box's faction
+    ("take dw 3", "this game's deck has no dwarves"),
     ("foo", "e.g. 'gnomes 3'"),                                 # an example from this game's deck
 ])
 def test_unreadable_text_is_refused_with_a_hint(text, match):

@@ -234,8 +234,11 @@ def test_K26_three_players_two_matching_opponents_the_collector_chooses():
     assert s.current_player == 0 and s.observe(None)["step"] == "choose-smash"
     assert s.observe(0)["smash_values"] == [5]
     assert legal(s) == {"smash 1", "smash 2"}
-    with pytest.raises(ludus.IllegalAction, match=r"no matching Gnome, or is your partner \(K26\)"):
-        play(s, "smash 0")
+    for target, why in [("smash 0", "a Giant removes an opponent's Gnome, never its winner's own"),
+                        ("smash 3", "there is no seat 3 at this table")]:
+        with pytest.raises(ludus.IllegalAction, match=rf"{why}; the Giant removes the gnomes 5 of "
+                                                      r"seat 1 or seat 2 \(K26\)"):
+            play(s, target)
     events = play(s, "0: smash 2")
     assert [(e.player, e.victim, e.value) for e in of(events, "GnomeSmashed")] == [(0, 2, 5)]
     assert zone(s, "seat 1 gnomes") == ["gnomes 5"] and zone(s, "seat 2 gnomes") == []

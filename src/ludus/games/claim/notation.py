@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.errors import IllegalAction, echo
-from ...core.notation import exact_or_words, named, number
+from ...core.notation import exact_or_words, named, number, prefix_matches
 from .cards import FACTIONS, SINGULAR, card_name
 
 PLAY, TAKE, TAKE_DECK, SMASH = range(4)
@@ -58,7 +58,9 @@ def _card(words: list[str], text: str, factions: tuple[int, ...]) -> int:
     if value is None:
         raise IllegalAction(f"cannot read {echo(text)}: a card is a faction and a value 0-9, e.g. '{names[0]} 3'")
     whole = [f for f, spelt in enumerate(zip(FACTIONS, SINGULAR, strict=True)) if words[0] in spelt]
-    if whole and whole[0] not in factions:
+    if not whole and not prefix_matches(words[0], names, [SINGULAR[f] for f in factions]):
+        whole = prefix_matches(words[0], FACTIONS, SINGULAR)   # a faction of the other box
+    if len(whole) == 1 and whole[0] not in factions:
         raise IllegalAction(f"cannot read {echo(text)}: this game's deck has no {FACTIONS[whole[0]]}; its "
                             f"factions are {', '.join(names)}")
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import DOPPELGANGERS, FACTIONS, NAMES, build_deck, card_name
+from .cards import DOPPELGANGERS, FACTIONS, NAMES, TEAMS, build_deck, card_name
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
 
@@ -104,7 +104,9 @@ def explain_illegal(s, action, legal: list) -> str:
     reason = f"it is not a move of this step ({STEP_NAMES[s.step]})"
     if kind == PLAY and s.step == PLAY_CARD:
         card = action.a
-        if card not in s.hands[p]:
+        if card // 10 not in s.factions:
+            reason = f"this game's deck has no {FACTIONS[card // 10]}"
+        elif card not in s.hands[p]:
             reason = f"seat {p} holds no {card_name(card)}"
         elif s.trick:
             led = FACTIONS[s.trick[0][1] // 10]
@@ -115,5 +117,20 @@ def explain_illegal(s, action, legal: list) -> str:
     elif kind == TAKE_DECK:
         reason = "only a trick won with a Seer may take the top deck card (K28)"
     elif kind == SMASH and s.step == CHOOSE_SMASH:
-        reason = "that seat has no matching Gnome, or is your partner (K26)"
+        reason = _smash_refusal(s, p, action.a, legal)
     return reason
+
+
+def _smash_refusal(s, p: int, target: int, legal: list) -> str:
+    """Why seat ``p``'s Giant may not remove a Gnome of seat ``target``, and whose it may (K26)."""
+    gnome = f"gnomes {s.smash_values[0]}"
+    may = " or ".join(f"seat {a.a}" for a in legal)
+    if target >= s.n:
+        why = f"there is no seat {target} at this table"
+    elif target == p:
+        why = "a Giant removes an opponent's Gnome, never its winner's own"
+    elif s.n == 4 and any({p, target} <= set(team) for team in TEAMS):
+        why = f"seat {target} is seat {p}'s partner"
+    else:
+        why = f"seat {target} holds no {gnome}"
+    return f"{why}; the Giant removes the {gnome} of {may} (K26)"
