@@ -463,13 +463,33 @@ def test_help_in_a_game_of_the_first_claim_names_only_its_factions(run):
     assert "knights beat goblins" in shown
 
 
+def _help_rows(players: int) -> dict[str, str]:
+    """The help's example rows at the first decision of a game with the default deck, by example
+    (2 players: with Seers and Giants; 3: with Giants)."""
+    game = ludus.make("claim", players=players)
+    state = game.new_state(seed=1)
+    text = terminal_for(game).help_text(state.observe(state.current_player), state.legal_actions())
+    return {line.split("[/cyan]")[0].split("[cyan]")[1]: line for line in text.splitlines() if "[cyan]" in line}
+
+
 def test_help_names_the_phase_of_moves_that_belong_to_one():
     """A Seer's 'take deck' is a phase-1 move and a Giant's 'smash' a phase-2 one: the help says so
     whichever phase the game is in."""
-    game = ludus.make("claim")             # the 2-player default deck has Seers and Giants
-    state = game.new_state(seed=1)
-    text = terminal_for(game).help_text(state.observe(state.current_player), state.legal_actions())
-    rows = {line.split("[/cyan]")[0].split("[cyan]")[1]: line for line in text.splitlines() if "[cyan]" in line}
-    assert "(phase 1, your Seer won)" in rows["take deck"]
-    smash = next(row for example, row in rows.items() if example.startswith("smash "))
+    assert "(phase 1, your Seer won)" in _help_rows(2)["take deck"]
+    smash = next(row for example, row in _help_rows(3).items() if example.startswith("smash "))
     assert "(phase 2, you won a Giant)" in smash
+
+
+def test_K26_help_offers_no_smash_with_one_opponent():
+    """With two players a Giant's target is never a choice, so there is no `smash` to type."""
+    assert not any(example.startswith("smash") for example in _help_rows(2))
+
+
+def test_help_offers_no_undo_in_claim_and_refusals_speak_to_the_player(run):
+    """Every move of Claim shows hidden cards, so it can never be taken back: the help does not
+    offer it, and an undo typed anyway is refused in the second person."""
+    out = run("play", "claim", "--seed", "3", "--vs", "random", input="help\n1\nundo\nquit\n\n").output
+    commands = " ".join(out[out.index("Commands:"):].split())
+    assert "no undo (in Claim every move shows cards that were hidden" in commands
+    assert "take back your last move" not in commands
+    assert "You cannot take back the last move: seat 1 has played since" in out

@@ -291,10 +291,11 @@ def test_a_killed_game_loses_no_move(tmp_path):
 def test_undo_takes_back_a_quiet_move_and_refuses_otherwise(run, tmp_path):
     path = tmp_path / "game.jsonl"
     result = run("play", "caesar-cleopatra", "--seed", "2", "--save", str(path),
-                 input="arrange spy\nundo\nundo\narrange veto\nquit\n")
+                 input="arrange spy\nundo\nundo\nhelp\narrange veto\nquit\n")
     out = result.output
     assert result.exit_code == 0 and "You took back your last move." in out
-    assert "cannot take back the last move: there is no decision of yours to take back" in out
+    assert "You cannot take back the last move: there is no decision of yours to take back" in out
+    assert "undo take back your last move" in " ".join(out[out.index("Commands:"):].split())   # C&C's help offers it
     assert saved(path)["actions"] == ["arrange veto"], "the undo is in the move log too"
 
 

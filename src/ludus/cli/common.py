@@ -108,11 +108,15 @@ def _generic_help(observation=None, actions=()) -> str:
     return "Type the number of a move, or the move as listed."
 
 
-COMMANDS_HELP = ("Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).\n"
-                 "[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
-                 f"again · [cyan]hint[/cyan] what a search would play ({LEVELS['hard']['time']:g} s, from what you "
-                 "see) · [cyan]undo[/cyan] take back your last move (while nobody has played since and it showed "
-                 "no hidden card) · [cyan]quit[/cyan] stop (you may save)")
+def commands_help(term) -> str:
+    """What the prompt understands besides moves (rich markup); ``undo`` only in a game where a
+    move can be taken back."""
+    undo = ("[cyan]undo[/cyan] take back your last move (while nobody has played since and it showed "
+            "no hidden card)" if term.no_undo is None else f"no [cyan]undo[/cyan] ({term.no_undo})")
+    return ("Several moves at once: separate them with [cyan];[/cyan] (numbers count anew each time).\n"
+            "[bold]Commands[/bold]: [cyan]?[/cyan] or [cyan]help[/cyan] · [cyan]board[/cyan] the table "
+            f"again · [cyan]hint[/cyan] what a search would play ({LEVELS['hard']['time']:g} s, from what you "
+            f"see) · {undo} · [cyan]quit[/cyan] stop (you may save)")
 
 
 def terminal_for(game) -> SimpleNamespace:
@@ -133,6 +137,7 @@ def terminal_for(game) -> SimpleNamespace:
         result=get("result", None),
         turn_label=get("turn_label", None),
         help_text=get("help_text", _generic_help),
+        no_undo=face.no_undo if face is not None else None,
     )
 
 

@@ -12,7 +12,7 @@ from rich.text import Text
 from ludus.core.errors import IllegalAction
 from ludus.session import LogWriteError, Session
 
-from .common import COMMANDS_HELP, narration
+from .common import commands_help, narration
 from .screen import InputEnded, pass_keyboard, read_line, show_decision
 
 
@@ -134,7 +134,7 @@ def play_loop(console, table: Session, names, term, clear: bool):
                     return None
             if low in ("help", "?", "h"):
                 console.print(Text.from_markup(term.help_text(table.observe(seat), legal)))
-                console.print(Text.from_markup(COMMANDS_HELP))
+                console.print(Text.from_markup(commands_help(term)))
                 continue
             if low == "hint":
                 _hint(console, table, seat, ordered)
@@ -143,7 +143,7 @@ def play_loop(console, table: Session, names, term, clear: bool):
                 try:
                     _logged(table.undo, seat)
                 except IllegalAction as e:
-                    console.print(Text(str(e), style="red"))
+                    console.print(Text(_capitalised(_to_you(str(e), names[seat])), style="red"))
                     continue
                 queued[seat] = []
                 lines[seat] = ["You took back your last move."]
@@ -212,6 +212,10 @@ def _names(table: Session, text: str, action) -> bool:
         return table.game.parse_action(text) == action
     except IllegalAction:
         return False
+
+
+def _capitalised(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _menu(legal: list) -> frozenset:

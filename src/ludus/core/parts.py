@@ -58,7 +58,8 @@ class TerminalFace:
     ``decision(observation, actions)``, ``moves(actions)`` -> (ordered, renderable),
     ``auto_note(observation, action)``, ``result(observation)``, ``turn_label(observation)``,
     ``help_text(observation, actions)`` (the notation for the seat to move, with examples
-    from its game)."""
+    from its game). ``no_undo`` says why no move of the game can ever be taken back (every
+    move shows a hidden card), so that the help does not offer ``undo``; None where one can."""
 
     render: Callable
     narrate: Callable
@@ -68,6 +69,7 @@ class TerminalFace:
     result: Callable | None = None
     turn_label: Callable | None = None
     help_text: Callable | None = None
+    no_undo: str | None = None
 
 
 # The named levels a person picks a bot by, weakest first (``ludus.agents.levels``).

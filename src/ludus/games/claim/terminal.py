@@ -639,7 +639,7 @@ def help_text(observation: dict, actions: list) -> str:
             (prize, "(phase 1) take that face-up prize")]
     if "seers" in deck:
         rows.append(("take deck", "(phase 1, your Seer won) take the top deck card you saw instead"))
-    if "giants" in deck:
+    if "giants" in deck and o["players"] > 2:   # with one opponent a Giant's target is no choice
         other = (o["seat"] + 1) % o["players"] if o.get("seat") is not None else 1
         rows.append((f"smash {other}", f"(phase 2, you won a Giant) remove seat {other}'s Gnome of its value"))
     tricks = ["Follow the led faction if you can"
@@ -677,4 +677,5 @@ def help_text(observation: dict, actions: list) -> str:
 # What the command line draws this game with (ludus.core.parts).
 FACE = TerminalFace(
     render=render, narrate=narrate, decision=decision, moves=moves, auto_note=auto_note,
-    result=result, turn_label=turn_label, help_text=help_text)
+    result=result, turn_label=turn_label, help_text=help_text,
+    no_undo="in Claim every move shows cards that were hidden, and what was shown stays known")
