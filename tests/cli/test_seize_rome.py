@@ -434,10 +434,22 @@ def test_result_of_a_draw_between_winners():
 
 
 @pytest.mark.parametrize("colour", COLOURS)
-def test_help_lines_are_under_80_characters_with_the_longest_examples(colour):
-    text = TERM.help_text({"hand": [f"{colour} 6", "wild"]}, [])
+@pytest.mark.parametrize("voluntary", [False, True])
+def test_help_lines_are_under_80_characters_with_the_longest_examples(colour, voluntary):
+    text = TERM.help_text({"hand": [f"{colour} 6", "wild"], "pile": {"size": 5}},
+                          [ludus.make("seize-rome").parse_action("pass")] if voluntary else [])
     assert f"play wild {colour}" in text
     assert max(Text.from_markup(line).cell_len for line in text.splitlines()) < 80
+
+
+@pytest.mark.parametrize("voluntary_pass", ["false", "true"])
+def test_S6_help_says_when_a_pass_is_allowed_at_this_table(voluntary_pass):
+    game = ludus.make("seize-rome", voluntary_pass=voluntary_pass)
+    state = game.new_state(seed=2)
+    text = terminal_for(game).help_text(state.observe(state.current_player), state.legal_actions())
+    row = next(line for line in text.splitlines() if "[cyan]pass[/cyan]" in line)
+    assert row.endswith("do nothing (any time: voluntary_pass=true)" if voluntary_pass == "true"
+                        else "do nothing (when the pile is empty)")
 
 
 @pytest.mark.parametrize("options", [{}, {"wilds": 0}, {"regions": 3, "players": 3}])

@@ -142,7 +142,8 @@ def _resumed(path, game_id, as_, vs, seats, seed, options, save, auto) -> tuple[
 @app.command("play")
 @click.argument("game_id", metavar="GAME", required=False)
 @click.option("--as", "as_", default=None, metavar="SEAT",
-              help="Your seat: a number (0 = first) or a name (cleopatra, caesar). Default: seat 0.")
+              help="Your seat: a number (0 = first) or, where the game names its seats, a name (cleopatra, "
+                   "caesar in Caesar & Cleopatra). Default: seat 0.")
 @click.option("--vs", "vs", default=None, metavar="AGENT",
               help="The agent at every other seat: a level, weakest first beginner|casual|club|strong|master "
                    "(ludus games shows what each is in each game), or a spec such as random, heuristic, "

@@ -518,8 +518,11 @@ def help_text(observation: dict, actions: list) -> str:
     rows = [(either(coloured), f"put your {coloured} face down in its region")]
     if "wild" in hand:
         rows.append((either(f"wild {colour}"), f"put a wild face down in the {colour} region"))
+    # A pass legal while the pile has cards: this table plays voluntary_pass=true.
+    voluntary = observation["pile"]["size"] > 0 and any(str(a) == "pass" for a in actions)
     rows += [("[cyan]draw[/cyan]", "take the top card of the pile"),
-             ("[cyan]pass[/cyan]", "do nothing (when the pile is empty)")]
+             ("[cyan]pass[/cyan]", "do nothing (any time: voluntary_pass=true)" if voluntary
+              else "do nothing (when the pile is empty)")]
     width = max(Text.from_markup(example).cell_len for example, _ in rows) + 2
     examples = "\n".join(f"  {example}{' ' * (width - Text.from_markup(example).cell_len)}{what}"
                          for example, what in rows)
