@@ -6,6 +6,7 @@ and is registered for gymnasium.make and make_vec."""
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import pytest
@@ -146,3 +147,17 @@ def test_gymnasium_make_and_make_vec_know_every_game():
     vec = gymnasium.make_vec("ludus/seize-rome-v2", num_envs=2, vectorization_mode="sync")
     obs, info = vec.reset(seed=0)
     assert obs.shape == (2, 476) and info["action_mask"].shape == (2, 58)
+
+
+def test_a_spec_serialises_and_makes_the_env_again():
+    """The registration names its entry point as text, so that ``EnvSpec.to_json`` (which
+    refuses a class) works, for the registered spec and for an env's own."""
+    import gymnasium
+    from gymnasium.envs.registration import EnvSpec
+
+    registered = gymnasium.spec("ludus/claim-v2").to_json()
+    assert json.loads(registered)["entry_point"] == "ludus.envs.gymnasium:LudusGymEnv"
+    assert gymnasium.make(EnvSpec.from_json(registered)).unwrapped.game.num_players == 2
+    made = lg.env("claim", opponents=["heuristic"], players=3)
+    again = gymnasium.make(EnvSpec.from_json(made.spec.to_json())).unwrapped
+    assert again.game.num_players == 3 and again.seats == made.seats

@@ -138,6 +138,22 @@ def test_before_the_first_reset_the_error_says_to_reset(call):
         getattr(env, call)(*args)
 
 
+@pytest.mark.parametrize("read", ["last", "agents", "agent_selection", "agent_iter"])
+def test_before_the_first_reset_what_reset_sets_says_to_reset(read):
+    """As PettingZoo's order-enforcing wrapper has it: an AttributeError (so hasattr is False)
+    that names reset(), not Python's bare one."""
+    env = lpz.env("claim")
+    calls = {"last": lambda: env.last(), "agents": lambda: env.agents,
+             "agent_selection": lambda: env.agent_selection, "agent_iter": lambda: next(iter(env.agent_iter()))}
+    with pytest.raises(AttributeError, match=r"before reset\(\): call env.reset\(\) first"):
+        calls[read]()
+    assert not hasattr(env, "agents")
+    env.reset(seed=1)
+    assert env.agents == ["player_0", "player_1"] and env.last()[0]["action_mask"].any()
+    with pytest.raises(AttributeError, match="no attribute 'nonesuch'"):
+        env.nonesuch  # noqa: B018
+
+
 def test_human_mode_draws_every_new_position(capsys):
     """PettingZoo's "human" mode renders during reset and step, without render() being called."""
     env = lpz.env("claim", render_mode="human")

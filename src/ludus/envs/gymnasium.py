@@ -78,6 +78,9 @@ class LudusGymEnv(gymnasium.Env):
         return self._table
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """Deal ``new_state(seed=seed)`` (or a seed from the env's generator) and play the
+        opponents up to the learner's first decision; returns its tensor and ``{"action_mask"}``.
+        ``options`` are ignored: the game's options are fixed when the env is made."""
         if seed is not None:
             check_seed(seed, what="reset's seed")
             # the generator takes no negative seed, ludus deals every 64-bit one
@@ -93,6 +96,10 @@ class LudusGymEnv(gymnasium.Env):
         return self._table.tensor(self.seat), self._info()
 
     def step(self, action):
+        """The learner plays ``action`` (an action id), then the opponents play until it is to
+        move again or the game ends, so each step is one decision of the learner's. The reward
+        is its return, at the end only (the lowest return for an illegal action under
+        ``on_illegal="lose"``); nothing truncates an episode."""
         table = self.table
         if self._done:
             raise LudusError("the episode is over; call reset() to deal a new game")
@@ -155,7 +162,9 @@ def _register() -> None:
         module, _, name = where.partition(":")
         version = getattr(importlib.import_module(module), name).version
         GYM_IDS[game_id] = f"ludus/{game_id}-v{version}"
-        gymnasium.register(GYM_IDS[game_id], entry_point=LudusGymEnv, kwargs={"game_id": game_id})
+        # a string entry point, so that a spec serialises (EnvSpec.to_json refuses a class)
+        gymnasium.register(GYM_IDS[game_id], entry_point=f"{__name__}:{LudusGymEnv.__name__}",
+                           kwargs={"game_id": game_id})
 
 
 _register()

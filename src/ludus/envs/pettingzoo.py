@@ -22,6 +22,9 @@ from . import encoder
 from .table import Table, check_tensor
 
 RENDER_MODES = ["human", "ansi"]
+# what reset() sets: until then, reading one says so (in PettingZoo's order-enforcing words)
+SET_BY_RESET = frozenset({"agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations",
+                   "infos"})
 
 
 class LudusEnv(AECEnv):
@@ -58,6 +61,13 @@ class LudusEnv(AECEnv):
             raise LudusError("no game is dealt yet: call reset() first")
         return self._table
 
+    def __getattr__(self, name: str):
+        # reached only for a missing attribute: before the first reset(), last(), agents and
+        # agent_iter() would fail with Python's bare "no attribute 'agent_selection'"
+        if name in SET_BY_RESET:
+            raise AttributeError(f"{name} cannot be accessed before reset(): call env.reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
@@ -65,6 +75,10 @@ class LudusEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new game: ``new_state(seed=seed)``, the game ``ludus play --seed`` deals, or
+        without a seed one drawn from the generator the last seed started (so a run replays
+        from its first seed). ``options`` are ignored: the game's options are fixed when the env
+        is made, and PettingZoo's API test passes options of its own."""
         if seed is not None:
             check_seed(seed, what="reset's seed")
             # the generator takes no negative seed, ludus deals every 64-bit one
@@ -83,10 +97,15 @@ class LudusEnv(AECEnv):
         self._render_human()
 
     def observe(self, agent: str) -> dict:
+        """What ``agent``'s seat may see now: its tensor, built from ``observe(seat)`` and its
+        own log alone, and the mask of its legal action ids (all zeros unless it is to move)."""
         seat = self._seat[agent]
         return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action) -> None:
+        """The selected agent plays ``action`` (an action id); an illegal one raises
+        ``IllegalAction`` and changes nothing. Once the game is over each agent steps out with
+        ``None``, as PettingZoo's loop does; the returns are the rewards of the last move."""
         table = self.table
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
