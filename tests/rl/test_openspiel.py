@@ -31,6 +31,7 @@ SETS = [
     ("claim", {"players": 3, "first_leader": 1}),
     ("claim", {"players": 4, "dragon": "last-dragon"}),
     ("claim", {"factions": "claim2"}),
+    ("claim", {"factions": "knights,goblins,dragons,trolls,seers"}),
     ("seize-rome", {}),
     ("seize-rome", {"players": 3, "voluntary_pass": True, "regions_to_win": 3}),
     ("seize-rome", {"players": 4, "control": "per-round"}),
@@ -86,6 +87,22 @@ def test_bad_parameters_are_refused_with_what_is_accepted():
         load("claim", players=5)
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'bogus'"):
         load("claim", bogus=1)
+
+
+def test_a_list_parameter_is_written_so_that_the_name_loads_again():
+    """Commas part a name's parameters, so Claim's list of factions is kept and named with
+    ``+`` between them; given either way, the game's name loads the same game, and a state
+    serialised with it deserialises."""
+    game = load("claim", factions="knights,goblins,dragons,trolls,seers")
+    assert "factions=knights+goblins+dragons+trolls+seers," in str(game)
+    again = pyspiel.load_game(str(game))
+    assert again.ludus_game.options == game.ludus_game.options == ludus.make(
+        "claim", factions="knights,goblins,dragons,trolls,seers").options
+    state = dealt(game, 5)
+    state.apply_action(state.legal_actions()[0])
+    other_game, other = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(other_game) == str(game) and str(other) == str(state)
+    assert other.information_state_string(1) == state.information_state_string(1)
 
 
 @pytest.mark.parametrize(("name", "params", "spelling"), [

@@ -45,6 +45,7 @@ from . import ENCODERS, encoder
 
 CHANCE_STEPS = 8                # the deal seed's bytes
 CHANCE_OUTCOMES = 256
+LIST_SEPARATOR = "+"            # between a list option's items in a game's name (commas part parameters)
 
 
 def game_name(game_id: str) -> str:
@@ -305,7 +306,7 @@ class LudusGame(pyspiel.Game):
             max_utility=info.max_utility,
             utility_sum=info.utility_sum,
             max_game_length=info.max_game_length,
-        ), params or {})
+        ), kind.spiel_params(params or {}))
 
     def new_initial_state(self) -> LudusState:
         """The game before the deal: the first of the eight chance nodes."""
@@ -400,8 +401,18 @@ class _GameType:
                 value = words[name] if value == -1 else str(value)
             elif type(value) is bool:
                 value = "true" if value else "false"
+            elif isinstance(value, str):
+                value = value.replace(LIST_SEPARATOR, ",")
             options[name] = value
         return tuple(sorted(options.items()))
+
+    @staticmethod
+    def spiel_params(params: dict) -> dict:
+        """The parameters as the game keeps them and writes them in its name: a list (Claim's
+        ``factions="knights,goblins,..."``) with ``+`` between its items, since a comma in the
+        name would part parameters and the name could not be loaded again."""
+        return {name: value.replace(",", LIST_SEPARATOR) if isinstance(value, str) else value
+                for name, value in params.items()}
 
     def make(self) -> pyspiel.GameType:
         return pyspiel.GameType(
