@@ -1,9 +1,12 @@
 """Train a policy for 2-player Claim with masked PPO on the CPU, and write it for ``policy:path=FILE``.
 
     pip install -e '.[rl,train]'
-    nice -n 10 python examples/train_claim.py --minutes 10 --out examples/models/claim-ppo.npz \\
-        --log runs/claim-ppo.jsonl --plot docs/rl/claim-training.png
-    ludus play claim --vs policy:path=examples/models/claim-ppo.npz
+    nice -n 10 python examples/train_claim.py --minutes 10 --out runs/claim-ppo.npz \\
+        --log runs/claim-ppo.jsonl --plot runs/claim-training.png
+    ludus play claim --vs policy:path=runs/claim-ppo.npz
+
+It writes under ``runs/`` by default, so that a run never overwrites the policy that ships in
+``examples/models/claim-ppo.npz``; missing folders are made.
 
 The learner plays one seat of ``ludus.envs.gymnasium.env("claim", ...)`` — its observation tensor,
 the mask of legal action ids, the game's return at the end — against a mix of opponents drawn per
@@ -105,7 +108,7 @@ def parse_mix(text: str) -> dict[str, float]:
 
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default="examples/models/claim-ppo.npz", help="the policy file to write")
+    ap.add_argument("--out", default="runs/claim-ppo.npz", help="the policy file to write (default runs/claim-ppo.npz)")
     ap.add_argument("--minutes", type=float, default=10.0, help="CPU minutes to train (default 10)")
     ap.add_argument("--updates", type=int, default=None, help="stop after this many updates instead")
     ap.add_argument("--steps", type=int, default=4096, help="learner decisions per update (default 4096)")
@@ -140,6 +143,8 @@ def main(argv=None) -> dict:
 
     start, wall = time.process_time(), time.monotonic()
     curve, update, total_steps, episodes, next_slot = [], 0, 0, 0, 0
+    if args.log:
+        Path(args.log).parent.mkdir(parents=True, exist_ok=True)
     with open(args.log, "w") if args.log else contextlib.nullcontext() as log:
         while True:
             spent = time.process_time() - start

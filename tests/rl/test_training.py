@@ -47,7 +47,7 @@ def write_policy(path, game_id="claim", seed=0, **changes):
 
 def test_a_few_training_steps_give_a_policy_that_plays_claim(tmp_path):
     out = tmp_path / "claim.npz"
-    log = tmp_path / "log.jsonl"
+    log = tmp_path / "runs" / "log.jsonl"      # a folder not made yet: the script makes it
     training = trainer().main(["--updates", "1", "--steps", "64", "--out", str(out), "--log", str(log)])
     assert training["updates"] == 1 and training["steps"] >= 64
     assert json.loads(log.read_text().splitlines()[0])["update"] == 1
