@@ -151,11 +151,13 @@ def ludus_rows(seconds: float, with_openspiel: bool) -> list[dict]:
 
 
 def machine() -> dict:
+    # the checkout this script is in, wherever it is run from; outside one (or without git), "unknown"
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                check=False).stdout.strip()
+                                check=False, cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
     except OSError:
         commit = ""
+    commit = commit or "unknown"
     cpu = platform.processor()
     try:
         with open("/proc/cpuinfo") as f:

@@ -3,7 +3,8 @@
 Both tensors of a seat are the same for the true state and for every world ``resample(seat)``
 gives (worlds the seat cannot tell from the truth), and for two true games dealt alike but for
 two cards, for as long as the seat has seen the same observations and events in both (twins,
-dealt with the contract suite's ``transposed_deal``). The action mask is exactly the legal
+dealt with the contract suite's ``transposed_deal``, played on with moves legal in both, to the
+end of the game if some seat still cannot tell them apart). The action mask is exactly the legal
 moves of the seat to move, and all zeros for every other seat.
 """
 
@@ -67,23 +68,26 @@ def test_twin_deals_give_the_seat_the_same_tensors(case):
         if canon(one.state.zones()) == canon(two.state.zones()) or not seen:
             continue
         pairs += 1
-        for step in range(150):
+        step = 0
+        while True:         # to the game's end, for as long as some seat cannot tell the twins apart
             for p in seen:
                 where = f"{case}, twins {pairs} after {step} decisions, seat {p}"
                 assert np.array_equal(one.encoder.observation(one.state, p), two.encoder.observation(two.state, p)), (
                     f"{where}: the observations tell the twins apart")
                 assert np.array_equal(one.tensor(p), two.tensor(p)), f"{where}: the information states differ"
                 compared += 1
-            if one.over or not seen:
+            if one.over or not seen or one.to_move != two.to_move:
                 break
-            mask = one.mask(one.to_move)
-            action = int(walk_rng.choice(np.flatnonzero(mask)))
-            if not two.legal(one.to_move, action):
+            # a move legal in both twins, so that a card only one of them holds does not end the walk
+            both = np.flatnonzero(one.mask(one.to_move) & two.mask(two.to_move))
+            if not len(both):
                 break
+            action = int(walk_rng.choice(both))
             start = len(one.state.history)
             one.play(one.to_move, action)
             two.play(two.to_move, action)
             seen = [p for p in seen if _alike(one, two, p, start)]
+            step += 1
     if game.num_players > 1:
         assert compared, f"{case}: no twins a seat could not tell apart were found"
 
