@@ -23,8 +23,8 @@ from .table import Table, check_tensor
 
 RENDER_MODES = ["human", "ansi"]
 # what reset() sets: until then, reading one says so (in PettingZoo's order-enforcing words)
-SET_BY_RESET = frozenset({"agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations",
-                   "infos"})
+SET_BY_RESET = frozenset({"agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations",
+                          "truncations", "infos"})
 
 
 class LudusEnv(AECEnv):
