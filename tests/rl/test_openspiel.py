@@ -267,6 +267,17 @@ def test_clone_and_pickle_never_copy_the_engine(game_id):
     assert str(pickle.loads(pickle.dumps(halfway))) == str(halfway)
 
 
+@pytest.mark.parametrize("name", ["ludus_caesar_cleopatra(edition=2024)", "ludus_seize_rome(players=3)",
+                                  "ludus_claim(factions=knights+goblins+undead+dwarves+doppelgangers+dragons+trolls,"
+                                  "players=3)"])
+def test_a_game_pickles_by_its_name(name):
+    """A game object itself pickles (Ray and multiprocessing send it to workers), as the same game."""
+    game = pyspiel.load_game(name)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_players() == game.num_players()
+    assert again.new_initial_state().legal_actions() == game.new_initial_state().legal_actions()
+
+
 def test_a_resampled_world_is_not_serialised():
     game = load("claim")
     world = dealt(game, 2).resample(0, random.Random(0))

@@ -308,6 +308,11 @@ class LudusGame(pyspiel.Game):
             max_game_length=info.max_game_length,
         ), kind.spiel_params(params or {}))
 
+    def __reduce__(self):
+        # pickle cannot find the class made for each game at import; the game's name loads it
+        # again (and unpickling through this module registers the ludus games first)
+        return (_loaded, (str(self),))
+
     def new_initial_state(self) -> LudusState:
         """The game before the deal: the first of the eight chance nodes."""
         return LudusState(self)
@@ -350,6 +355,10 @@ class Observer:
     def string_from(self, state: LudusState, player: int) -> str:
         play = state.play
         return play.information_state_string(player) if self.recall else play.observation_string(player)
+
+
+def _loaded(name: str) -> LudusGame:
+    return pyspiel.load_game(name)
 
 
 def _utility(info) -> pyspiel.GameType.Utility:
