@@ -604,7 +604,7 @@ def test_C21_passive_draws_stop_when_both_piles_are_empty():
     assert seat(s, 0)["hand_size"] == 2 and s.current_player == 1
     # The narration counts the discards, and the one card drawn back on its own line.
     told = [terminal.narrate(e.seen_by(1), 1).text for e in (turn, *events)]
-    assert told == ["Cleopatra took a passive turn, discarding 2 cards to draw again.",
+    assert told == ["Cleopatra took a passive turn and discarded 2 cards.",
                     "Cleopatra drew a card from the influence pile."]
     t = position(hands=("1 2 3", "1"), piles=({"influence": "", "action": ""}, None))
     events = play(t, "passive", "discard 1", "done")

@@ -165,6 +165,13 @@ GRID = {kind: _grid(kind) for kind in (DOWN, UP, CASTLE, PLAY_ASSASSIN)}
 
 _WORDS = {"down": DOWN, "up": UP, "castle": CASTLE, "assassin": PLAY_ASSASSIN}
 
+# One example of each move by its first word, the setup's first: what a refusal to read a move shows.
+EXAMPLES = {"arrange": "arrange spy", "open": "open 3", "down": "down 3 senators", "up": "up P censors",
+            "assassin": "assassin 4 praetors", "spy": "spy", "castling": "castling senators censors",
+            "scout": "scout censors", "wrath": "wrath aediles", "veto": "veto", "allow": "allow",
+            "take": "take 4", "castle": "castle 3 senators", "draw": "draw influence",
+            "passive": "passive", "discard": "discard 3", "done": "done"}
+
 
 def _group(word: str) -> int:
     return named(word, GROUPS, "group")
@@ -217,7 +224,7 @@ def parse(text: str) -> Action:
                     return A[(DRAW, i, 0)]
     except IllegalAction as e:
         raise IllegalAction(f"cannot read {echo(text)}: {e}") from None
-    raise IllegalAction(
-        f"cannot read {echo(text)}; moves look like 'down 3 senators', 'up P censors', 'spy', "
-        "'assassin 4 praetors', 'castling senators censors', 'draw influence', 'passive', 'done'"
-    )
+    if head in EXAMPLES:
+        raise IllegalAction(f"cannot read {echo(text)}; write it like '{EXAMPLES[head]}'")
+    raise IllegalAction(f"cannot read {echo(text)}; moves look like "
+                        + ", ".join(f"'{example}'" for example in EXAMPLES.values()))

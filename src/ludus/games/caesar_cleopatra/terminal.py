@@ -383,13 +383,14 @@ def narrate(event, viewer: int | None = None) -> Line | None:
     if kind == "PassiveTurn":
         if not e.exchanged:
             return Line(f"{_who(p, viewer)} passed (a passive turn without an exchange).")
-        n = e.exchanged   # the discards; the draws that follow are narrated one by one (a pile may run dry)
-        return Line(f"{_who(p, viewer)} took a passive turn, discarding {n} card{'s' if n != 1 else ''} "
-                    "to draw again.")
-    if kind == "GameOver":
+        n = e.exchanged   # the draws that follow are narrated one by one: both piles may be empty
+        return Line(f"{_who(p, viewer)} took a passive turn and discarded {n} card{'s' if n != 1 else ''}.")
+    if kind == "GameOver":   # a sentence of its own: a reason may hold brackets ("(stalemate)")
         scores = ", ".join(f"{_seat_name(i)} {s}" for i, s in enumerate(e.scores))
         winner = "a draw" if e.winner is None else f"{_seat_name(e.winner)} wins"
-        return Line(f"Game over ({e.reason}): {scores} — {winner}.", "strong")
+        if e.winner is not None and e.scores[0] == e.scores[1]:   # C33: decided by patricians
+            winner += " on patricians"
+        return Line(f"Game over: {e.reason}. {scores} — {winner}.", "strong")
     return Line(f"{kind}: {event.to_dict()}")
 
 
@@ -400,6 +401,14 @@ def _opening_group(o: dict) -> str:
     you = o["seat"]
     placed = sum(1 for g in o["groups"] if g["sides"][you]["face_down"] or g["sides"][you]["face_up"])
     return _group(GROUPS[min(placed, 4)])
+
+
+def _turn_end_2024(o: dict) -> str:
+    """What follows the placement of a 2024 turn: the bust and its vote, but not on the start
+    player's first turn (N7), when no group can hold 8 cards yet either."""
+    if o["bust_bag"]["no_draw_this_turn"]:
+        return "the refill, no bust on the first turn"
+    return "the vote and the bust"
 
 
 def decision(observation: dict, actions: list) -> str:
@@ -433,10 +442,10 @@ def decision(observation: dict, actions: list) -> str:
         other = "face up" if phase == "add-up" else "face down"
         extra = ", play an action card (that ends the placement)" if can_act else ""
         return (f"Add one card [bold]{other}[/bold]{extra}, or [bold]done[/bold] to end your turn "
-                "(the vote and the bust)")
+                f"({_turn_end_2024(o)})")
     if phase == "after-place":
         if _is_2024(o):
-            return "Play an action card now, or [bold]done[/bold] to end your turn (the vote and the bust)"
+            return f"Play an action card now, or [bold]done[/bold] to end your turn ({_turn_end_2024(o)})"
         return "Play an action card now, or [bold]done[/bold] to refill your hand"
     if phase == "refill":
         size = _hand_size(o)
@@ -448,9 +457,8 @@ def decision(observation: dict, actions: list) -> str:
         return (f"Exceptional vote at the {group}, cards revealed: play an action card before the "
                 "count, or [bold]done[/bold] to count it")
     if phase == "veto":
-        pending = o.get("pending_action", {})
-        card, target = pending.get("card", "action card"), pending.get("target")
-        on = f" on {escape(target)}" if target else ""
+        pending = o["pending_action"]
+        card, on = pending["card"], escape(_target(pending["card"], pending["target"], pending["player"], you))
         return f"Answer {opp}'s [bold yellow]{_card(card)}[/bold yellow]{on}: [bold]veto or allow?[/bold]"
     if phase == "draw-one":
         if _is_2024(o):
@@ -464,6 +472,9 @@ def decision(observation: dict, actions: list) -> str:
         cards = " ".join(c.get("cards", []))
         return f"Castling: put your cards back face down at the {groups} (left: {cards})"
     if phase == "passive-discard":
+        if not (me["influence_pile"] or me["action_pile"]):
+            return ("Passive turn: discard a card (both your piles are empty: nothing is drawn back), "
+                    "or [bold]done[/bold] to end the turn")
         return "Passive turn: discard a card to exchange it, or [bold]done[/bold] to draw the replacements"
     if phase == "passive-draw":
         return "Passive turn: draw every replacement from which pile? (the other only if it runs short)"
@@ -477,8 +488,7 @@ def auto_note(observation: dict, action) -> str | None:
     phase = o["phase"]
     opp = _seat_name(1 - o["seat"]) if o.get("seat") in (0, 1) else "the opponent"
     if phase == "veto":
-        card = o.get("pending_action", {}).get("card", "action card")
-        return f"You hold no Veto, so {opp}'s {_card(card)} is allowed."
+        return f"You hold no Veto to answer {opp}'s {_card(o['pending_action']['card'])}."   # "You allowed it." follows
     kind = action.kind
     if kind == DRAW:
         return f"Only your {PILE_NAMES[action.pile]} pile has cards: you draw from it."
@@ -495,16 +505,16 @@ def auto_note(observation: dict, action) -> str | None:
     if kind == DONE:
         if phase == "after-place":
             if _is_2024(o):
-                return "No action card you hold can be played now: on to the vote."
+                return f"No action card you hold can be played now: on to {_turn_end_2024(o)}."
             return "No action card you hold can be played now: on to the refill."
         if phase in ("add-up", "add-down"):
-            return "No second card can be placed and no action card played: on to the vote."
+            return f"No second card can be placed and no action card played: on to {_turn_end_2024(o)}."
         if phase == "after-refill":
             return "No action card you hold can be played now: on to the vote."
         if phase == "vote-action":
             return "No action card you hold can be played now: the vote is counted."
         if phase == "passive-discard":
-            return "Your hand is empty: on to the draws."
+            return "Your hand is empty: nothing more to discard."
         return "Nothing else to do in this step: done."
     return f"Only one legal move: {escape(str(action))}."
 
@@ -578,18 +588,20 @@ def result(observation: dict) -> Group:
     pts = [seats[p].get("points", seats[p]["points_public"]) for p in (0, 1)]
     if returns[0] == returns[1]:
         verdict = "[bold]A draw[/bold]: equal points and equal patricians."
-    else:
+    else:   # C33: the figure that decided it, points or else patricians
         w = 0 if returns[0] > returns[1] else 1
-        how = "on points" if pts[0] != pts[1] else "on patricians (equal points)"
+        if pts[0] != pts[1]:
+            how = f"on points, {pts[w]} to {pts[1 - w]}"
+        else:
+            how = f"on patricians, {seats[w]['patricians']} to {seats[1 - w]['patricians']} ({pts[w]} points each)"
         name = "You win" if w == you else f"{_seat_name(w)} wins"
-        verdict = f"[bold green]{name}[/bold green] {how}, {max(pts)} to {min(pts)}."
-        if you in (0, 1) and w != you:
-            verdict = f"[bold red]{name}[/bold red] {how}, {max(pts)} to {min(pts)}."
+        colour = "red" if you in (0, 1) and w != you else "green"
+        verdict = f"[bold {colour}]{name}[/bold {colour}] {how}."
     reason = escape(o.get("end_reason", ""))
     return Group(Text.from_markup(f"[bold]Game over[/bold]: {reason}."), t, Text.from_markup(verdict))
 
 
-# How a turn goes, by edition (the moves themselves are the same in both).
+# How a turn goes, by edition (the notation is the same in both).
 TURN_HELP = {
     "classic": """\
 [bold]A turn[/bold]: one card [cyan]down[/cyan], or two cards [cyan]up[/cyan] (the second at the same or another
@@ -603,40 +615,67 @@ Then a bust from the bag: a colour makes its group vote, grey nothing, black
 sends every bust back into the bag; last, refill your hand to 6.""",
 }
 
-
-def help_text(observation: dict, actions: list) -> str:
-    """The move notation (rich markup), in lines under 80 characters, and how a turn goes in
-    the game's edition (a classic observation names none)."""
-    return _MOVES_HELP + TURN_HELP[observation.get("edition", "classic")] + _RULES_HELP
-
-
-_MOVES_HELP = """[bold]Moves[/bold]: type a move's number, or the move itself. Case does not matter,
-groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
-  [cyan]down 3 senators[/cyan]      one influence card face down
-  [cyan]up 3 senators[/cyan]        one of two face-up cards (then the second, face up)
-  [cyan]assassin 4 praetors[/cyan]  discard the opponent's face-up 4 at the Praetors
-  [cyan]spy[/cyan]                  see the opponent's hand; they discard a card you pick
-  [cyan]castling sen cen[/cyan]     take back your cards at two groups, replace face down
-  [cyan]scout censors[/cyan]        turn the opponent's face-down cards there face up
-  [cyan]wrath aediles[/cyan]        discard every influence card at a group
-  [cyan]veto[/cyan] / [cyan]allow[/cyan]         answer the opponent's action card
-  [cyan]take 4[/cyan], [cyan]take spy[/cyan]     the card your Spy makes the opponent discard
-  [cyan]castle 3 senators[/cyan]    put one card back face down (Castling)
-  [cyan]draw influence[/cyan]       draw from that pile ([cyan]draw action[/cyan]: the action pile)
-  [cyan]passive[/cyan]              passive turn: discard cards, draw as many from one pile
-  [cyan]discard 3[/cyan]            discard a card in a passive turn
-  [cyan]done[/cyan]                 end this step (to the refill, a vote's count, the draws)
-  [cyan]arrange spy[/cyan]          setup: the next card of your action pile, top first
-  [cyan]open 3[/cyan]               setup: your opening card at the next group
-"""
-_RULES_HELP = """
-No room to place? An Assassin or a Wrath that makes room may start the turn.
-At an exceptional vote the cards are revealed first: the turn's action card may
-still be played before the count.
+# The group points by the ``majority`` option in play (C32).
+SCORING_HELP = {
+    "rulebook": """\
 [bold]Scoring[/bold]: 1 point a patrician; +1 for a majority of a group once all of it
 is awarded; +1 for holding every patrician awarded so far from a group; +2 for
 your bonus goal (3 patricians of its group). Most points wins, then most
-patricians. ([cyan]majority=half[/cyan]: majority and "all" by group size instead.)"""
+patricians.""",
+    "half": """\
+[bold]Scoring[/bold]: 1 point a patrician; +1 for more than half of a group's
+patricians, +1 more for all of them; +2 for your bonus goal (3 patricians of
+its group). Most points wins, then most patricians.""",
+}
+
+# What the Wrath discards by the ``wrath`` option in play (C27).
+WRATH_HELP = {"all": "discard every influence card at a group",
+              "face-up": "discard every face-up influence card at a group"}
+
+
+def _moves_help(o: dict) -> str:
+    """One example a line of each move the game has, as the edition and options in play have it."""
+    ed2024 = _is_2024(o)
+    rows = [
+        ("[cyan]down 3 senators[/cyan]",
+         "one card face down (and/or one face up)" if ed2024 else "one influence card face down"),
+        ("[cyan]up 3 senators[/cyan]",
+         "one card face up (and/or one face down)" if ed2024
+         else "one of two face-up cards (then the second, face up)"),
+        ("[cyan]assassin 4 praetors[/cyan]", "discard the opponent's face-up 4 at the Praetors"),
+        ("[cyan]spy[/cyan]", "see the opponent's hand; they discard a card you pick"),
+        ("[cyan]castling sen cen[/cyan]", "take back your cards at two groups, replace face down"),
+        ("[cyan]scout censors[/cyan]", "turn the opponent's face-down cards there face up"),
+        ("[cyan]wrath aediles[/cyan]", WRATH_HELP[o["options"]["wrath"]]),
+        ("[cyan]veto[/cyan] / [cyan]allow[/cyan]", "answer the opponent's action card"),
+        ("[cyan]take 4[/cyan], [cyan]take spy[/cyan]", "the card your Spy makes the opponent discard"),
+        ("[cyan]castle 3 senators[/cyan]", "put one card back face down (Castling)"),
+        ("[cyan]draw influence[/cyan]", "draw from that pile ([cyan]draw action[/cyan]: the action pile)"),
+        ("[cyan]passive[/cyan]", "passive turn: discard cards, draw as many from one pile"),
+        ("[cyan]discard 3[/cyan]", "discard a card in a passive turn"),
+        ("[cyan]done[/cyan]", f"end this step (to the {'votes' if ed2024 else 'refill'}, a vote's count, the draws)"),
+    ]
+    if o["options"]["action_deck"] == "arranged" and not ed2024:   # N4: 2024 shuffles its action pile
+        rows.append(("[cyan]arrange spy[/cyan]", "setup: the next card of your action pile, top first"))
+    rows.append(("[cyan]open 3[/cyan]", "setup: your opening card at the next group"))
+    width = max(Text.from_markup(example).cell_len for example, _ in rows) + 2
+    return "\n".join(f"  {example}{' ' * (width - Text.from_markup(example).cell_len)}{what}"
+                     for example, what in rows)
+
+
+def help_text(observation: dict, actions: list) -> str:
+    """The move notation, how a turn goes and the scoring (rich markup, in lines under 80
+    characters), as the edition and options in play have them: the help must not teach the
+    rules of another game."""
+    o = observation
+    return f"""[bold]Moves[/bold]: type a move's number, or the move itself. Case does not matter,
+groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
+{_moves_help(o)}
+{TURN_HELP["2024" if _is_2024(o) else "classic"]}
+No room to place? An Assassin or a Wrath that makes room may start the turn.
+At an exceptional vote the cards are revealed first: the turn's action card may
+still be played before the count.
+{SCORING_HELP[o["options"]["majority"]]}"""
 
 
 # What the command line draws this game with (ludus.core.parts).

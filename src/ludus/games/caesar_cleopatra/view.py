@@ -111,6 +111,7 @@ def observe(s, player: int | None) -> dict:
         seats.append(seat)
     obs = {
         "game": "caesar-cleopatra",
+        "options": s.game.options_dict(),   # the rules in play are public: the terminal's help tells them
         "seat": player,
         "turn": s.turn,
         "active": s.active,
@@ -265,8 +266,19 @@ def explain_illegal(s, action, legal: list) -> str:
         reason = f"{SEAT_NAMES[1 - p]}'s hand holds no {CARD_NAMES[action.card]}"
     elif kind == DISCARD and phase == PASSIVE_DISCARD:
         reason = f"{who} holds no {CARD_NAMES[action.card]}"
+    elif kind == CASTLE and phase == CASTLING_PLACE:
+        group, value = action.group, action.value
+        if not s.castle_buf[value]:
+            reason = f"{who} has no {VALUE_NAMES[value]} to put back"
+        elif group not in s.castle_groups:
+            reason = ("this Castling puts cards back only at the "
+                      + " or the ".join(GROUPS[g] for g in s.castle_groups) + " (C25)")
+        else:
+            reason = (f"{GROUPS[group]} is full on {who}'s side or in total: Castling keeps the limits "
+                      "(C25, C13: 5 a side, 8 a group)")
     elif kind == CASTLE:
-        reason = "Castling puts cards back only at its two groups, within the limits (C25, C13)"
+        reason = ("no Castling is under way: 'castle' puts back the cards one takes, and "
+                  "'castling senators censors' plays one (C25)")
     elif phase == VETO_WINDOW and kind == VETO_IT and not s.hand_act[p][VETO]:  # C17 (was kinds 6, 7)
         reason = f"{who} holds no Veto"
     return reason or f"it is not a move of the current step ({PHASE_NAMES[phase]})"
