@@ -34,3 +34,12 @@ def test_simulate_and_tournament_without_a_seed_draw_63_bits_and_show_them(run):
         assert sim.exit_code == 0 and tour.exit_code == 0, sim.output + tour.output
         shown += [int(re.search(r"seed (\d+)", out.output).group(1)) for out in (sim, tour)]
     assert max(shown) > LARGE and len(set(shown)) == len(shown)
+
+
+def test_a_seed_given_is_any_64_bit_integer_and_a_wrong_one_is_explained(run):
+    for command in (["play", "claim"], ["simulate", "claim"], ["tournament", "claim"], ["lab", "claim"]):
+        too_big = run(*command, "--seed", str(2**63))
+        assert too_big.exit_code == 2 and f"{2**63} does not fit in 64 bits" in too_big.output
+        assert "'x' is not a whole number" in run(*command, "--seed", "x").output
+    assert run("simulate", "claim", "-n", "1", "--seed", str(-2**63)).exit_code == 0
+    assert "<=x<=" not in run("play", "--help").output     # the bounds are said when they matter

@@ -33,7 +33,23 @@ def make_console() -> Console:
     return Console(highlight=False)
 
 
-SEED = click.IntRange(-2**63, 2**63 - 1)      # --seed: any seed a game takes
+class _Seed(click.ParamType):
+    """--seed: any seed a game takes, a 64-bit integer (Click's IntRange would print the bounds
+    in every command's help)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        try:
+            seed = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{echo(value)} is not a whole number", param, ctx)
+        if not -2**63 <= seed < 2**63:
+            self.fail(f"{seed} does not fit in 64 bits: a seed is from -2**63 to 2**63 - 1", param, ctx)
+        return seed
+
+
+SEED = _Seed()
 
 
 def fail(message: str, code: int = 2) -> None:
