@@ -336,6 +336,17 @@ def test_a_move_typed_ahead_that_was_forced_is_not_played_again(run, tmp_path):
     assert table.to_move == 0    # the game waits for seat 0's next decision
 
 
+@pytest.mark.parametrize("game", ["caesar-cleopatra", "claim", "seize-rome"])
+def test_without_vs_the_opponent_is_the_middle_level(run, game):
+    """A first game without options is against club, the level the server preselects too."""
+    out = run("play", game, "--seed", "3", input="quit\n\n").output
+    assert out.splitlines()[0].endswith("vs seat 1: club") or out.splitlines()[0].endswith("vs caesar: club")
+
+
+def test_without_vs_a_game_without_levels_plays_random(run, toy):
+    assert run("play", "toy", "--seed", "3", input="quit\n\n").output.splitlines()[0].endswith("vs seat 1: random")
+
+
 def test_the_bonus_goal_line_says_met_or_how_many_are_needed():
     from ludus.games.caesar_cleopatra import terminal as cc_terminal
     from ludus.games.caesar_cleopatra.positions import position

@@ -47,7 +47,9 @@ def _seat_plan(game, as_, vs, seats) -> list[str | None]:
              f"agent at each, list every seat with --seats, e.g. --seats {example}")
     if seats is None:
         seat = parse_seat(game, as_) if as_ is not None else 0
-        return [None if p == seat else (vs or "random") for p in range(n)]
+        # a newcomer's first game is against the middle level, as the server preselects it
+        opponent = vs or ("club" if game.parts.levels else "random")
+        return [None if p == seat else opponent for p in range(n)]
     if as_ is not None or vs is not None:
         fail("--seats names every seat; use it without --as and --vs")
     plan = [(None if s.strip().lower() == "human" else s.strip()) for s in split_agent_specs(seats)]
@@ -147,7 +149,7 @@ def _resumed(path, game_id, as_, vs, seats, seed, options, save, auto) -> tuple[
 @click.option("--vs", "vs", default=None, metavar="AGENT",
               help="The agent at every other seat: a level, weakest first beginner|casual|club|strong|master "
                    "(ludus games shows what each is in each game), or a spec such as random, heuristic, "
-                   "ismcts:hard, ismcts:iterations=500,seed=3. [default: random]")
+                   "ismcts:hard, ismcts:iterations=500,seed=3. [default: club; random in a game without levels]")
 @click.option("--seats", default=None, metavar="LIST",
               help="Every seat, comma-separated: human (a person at this terminal) or an agent spec, "
                    "e.g. human,heuristic,random,human. Several humans share the terminal "
