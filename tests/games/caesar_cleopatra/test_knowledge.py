@@ -10,7 +10,7 @@ import pytest
 
 import ludus
 
-from .helpers import GROUPS, cc, draw_until, legal, play, position, seat, setup, side
+from .helpers import GROUPS, cc, draw_until, legal, of, play, position, seat, setup, side
 
 RNGS = range(60)
 
@@ -322,3 +322,38 @@ def test_C35_what_a_reveal_teaches_does_not_depend_on_the_hidden_order_of_face_d
                     checked.update(reveals)
             s.apply(action)
     assert checked["scout"] and checked["wrath"], checked
+
+
+@pytest.mark.parametrize("edition", ["classic", "2024"])
+def test_C34_a_card_put_down_into_a_vote_shows_only_what_the_vote_shows(edition):
+    """A face-down card that runs straight into a vote is revealed with the other cards there.
+    When the player had other face-down cards of other values at that group, the vote does not
+    tell which card was just placed: the move as the opponent sees it (the move line, the key of
+    its search tree, its recalled past) must not tell it either — which card was new says which
+    was there before (say an opening card, one each of 1-5)."""
+    chance = {"next_bust": "grey"} if edition == "2024" else {"voc_deck": "orgy"}
+
+    def before(old: str, hand: str):
+        # No action card, empty piles, and no room for a second card (only the Senators are
+        # left): nothing is decided between the card and the vote.
+        won = {"praetors": (5, 0), "quaestors": (0, 5), "censors": (3, 0), "aediles": (0, 3)}
+        return position({"edition": edition}, hands=(hand, "1"), piles=({"influence": "", "action": ""}, None),
+                        board={"senators": (old, "1 1 1 up 2 2")}, won=won, **chance)
+
+    def seen(s, move: str):
+        return s.action_seen_by(s.game.parse_action(move), 1)
+
+    # Old 3 and 2, the 5 placed; or old 5 and 2, the 3 placed: the vote shows 2 3 5 either way.
+    a, b = before("3 2", "5"), before("5 2", "3")
+    assert seen(a, "down 5 senators") == seen(b, "down 3 senators")
+    assert seen(a, "down 5 senators") != a.game.parse_action("down 5 senators")
+    assert a.action_seen_by(a.game.parse_action("down 5 senators"), 0) == a.game.parse_action("down 5 senators")
+    votes = [of(play(s, move), "VoteHeld")[0] for s, move in ((a, "down 5 senators"), (b, "down 3 senators"))]
+    assert votes[0].cards == votes[1].cards, "the two really look alike to Caesar"
+    # Sibling moves that reveal different cards stay apart (Caesar sees different votes).
+    c = before("3 2", "5 4")
+    assert seen(c, "down 5 senators") != seen(c, "down 4 senators")
+    # The card is told when the vote does tell it: no other face-down card, or only its value.
+    for old in ("up 3 2", "5 up 2"):
+        d = before(old, "5")
+        assert seen(d, "down 5 senators") == d.game.parse_action("down 5 senators")

@@ -149,6 +149,9 @@ def _walk(world, recall: tuple, seat: int) -> dict:
                     hand.unknown += 1
                 else:
                     hand.influence.append(value)
+        elif len(seen) > 3:             # placed face down into a vote that revealed it beside the
+            if seen[0] == DOWN:           # player's other face-down cards there: which one it was,
+                hand.unknown += 1         # the seat did not see
         else:
             kind, a, _ = seen
             if kind == DRAW:

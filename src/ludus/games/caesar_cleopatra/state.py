@@ -363,12 +363,21 @@ class CCState(State):
     def action_seen_by(self, action, player: int):
         """C34: the opponent sees where a card goes face down (C10, C12, C25) and that an action
         card was put on the pile (C8), not which card — unless the move runs on, with no
-        decision between, into a vote that reveals the card (C19, C20, N5)."""
+        decision between, into a vote that reveals the card (C19, C20, N5). Then the vote shows
+        the card together with the player's other face-down cards there: the move is seen whole
+        only if they tell which card it was (none, or only cards of its value); else it is seen
+        as ``(kind, group, *values)``: the group and, in value order, the values turned up there
+        that were face down — alike whichever of them was the new one."""
         kind = action.kind
         if player == self.current_player or kind not in (ARRANGE, OPEN, DOWN, CASTLE):
             return action
         if kind in (DOWN, CASTLE):
-            return action if self._revealed_at_once(action) else (kind, action.group)
+            if not self._revealed_at_once(action):
+                return (kind, action.group)
+            v, hidden = action.value, self.down[self.current_player][action.group]
+            if all(x == v for x in hidden):
+                return action
+            return (kind, action.group, *sorted((*hidden, v)))
         return kind
 
     def _revealed_at_once(self, action) -> bool:
