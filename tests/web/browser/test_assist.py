@@ -93,6 +93,7 @@ def test_the_lobby_switches_help_off_and_the_table_offers_none(site, new_context
     facts = httpx.get(f"{site}/api/tables/{table}", timeout=WAIT).json()
     assert facts["assists"] == {"hints": False, "tracker": False, "review": False}
     link.click()
+    page.wait_for_url(f"**/t/{table}#seat=*")      # the table's page has loaded: it has a body
     page.wait_for_function("() => ['mine', 'waiting', 'forced'].includes(document.body.dataset.state)")
     page.wait_for_function("() => document.getElementById('assist-on').textContent !== ''")
     assert page.inner_text("#assist-on") == "No help at this table."
