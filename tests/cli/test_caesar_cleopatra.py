@@ -27,6 +27,17 @@ def _help(**options) -> str:
     return " ".join(MARKUP.sub("", text).split())
 
 
+def test_C30_N8_C22_help_tells_the_vote_and_the_end_as_the_options_have_them():
+    classic = _help()
+    assert "a Philosopher there makes the lower sum win" in classic
+    assert "the higher sum discards one of its highest cards there, the lower one of its lowest" in classic
+    assert "after 4 passive turns in a row that exchange no card" in classic
+    assert "if the sides hold different numbers of them, make the lower sum win" in _help(philosopher="difference")
+    assert "the winner discards one of its highest cards there, the loser one of its lowest" in _help(edition="2024")
+    assert "the higher sum discards" in _help(edition="2024", discard_by="totals")
+    assert "after 6 passive turns in a row" in _help(stalemate_turns=6)
+
+
 def test_help_describes_the_moves_of_the_edition_and_options_in_play():
     classic = _help()
     assert "arrange spy" in classic and "up 3 senators one of two face-up cards" in classic

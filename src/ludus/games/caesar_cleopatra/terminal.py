@@ -17,6 +17,7 @@ nothing here can show what the seat does not know.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 
 from rich.columns import Columns
@@ -663,6 +664,29 @@ def _moves_help(o: dict) -> str:
                      for example, what in rows)
 
 
+def _paragraph(head: str, text: str) -> str:
+    """``head``: ``text``, wrapped under 80 characters, the head in bold (rich markup)."""
+    return f"[bold]{head}[/bold]" + escape(textwrap.fill(f"{head}: {text}", width=78)[len(head):])
+
+
+def _vote_help(o: dict) -> str:
+    """How a vote is decided and what it discards (C30, N8), and how the game ends (C31, C22),
+    as the options in play have them."""
+    options = o["options"]
+    reverse = ("a Philosopher there makes the lower sum win" if options["philosopher"] == "any"
+               else "Philosophers there, if the sides hold different numbers of them, make the lower sum win")
+    if _is_2024(o) and options["discard_by"] == "outcome":
+        discards = "the winner discards one of its highest cards there, the loser one of its lowest"
+    else:
+        discards = "the higher sum discards one of its highest cards there, the lower one of its lowest"
+    vote = (f"the group's cards are turned up and each side summed (P counts 0); equal sums change "
+            f"nothing. Else the higher sum takes the top patrician — but {reverse}; {discards}; every "
+            "Philosopher there goes.")
+    end = ("when the last patrician is won, when neither player has an influence card left, or after "
+           f"{options['stalemate_turns']} passive turns in a row that exchange no card.")
+    return _paragraph("A vote", vote) + "\n" + _paragraph("The game ends", end)
+
+
 def help_text(observation: dict, actions: list) -> str:
     """The move notation, how a turn goes and the scoring (rich markup, in lines under 80
     characters), as the edition and options in play have them: the help must not teach the
@@ -675,6 +699,7 @@ groups may be shortened (sen, pra, q, cen, aed), P is the Philosopher.
 No room to place? An Assassin or a Wrath that makes room may start the turn.
 At an exceptional vote the cards are revealed first: the turn's action card may
 still be played before the count.
+{_vote_help(o)}
 {SCORING_HELP[o["options"]["majority"]]}"""
 
 
