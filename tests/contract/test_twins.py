@@ -16,6 +16,11 @@ tells the twins apart may instead make two different moves that every other seat
 (two cards put face down in one place). A viewer is compared until the twins part for it as
 the rules allow: an event it sees differently that reveals a card — to everyone, or to that
 seat alone. Any other difference is a leak.
+
+A shuffle made during play (Seize Rome's played cards put back under the pile) is tested the
+same way: the twins play alike until it, the second with two of its entries transposed. Their
+recall is not compared there, as a replay of the second from its first position does not repeat
+the transposition.
 """
 
 from __future__ import annotations
@@ -114,8 +119,12 @@ class Twins:
     """Two tables of play, dealt as twins, and the viewers (seats, None for the spectator) still
     compared."""
 
-    def __init__(self, case: Case, seed: int, label: str, one: Session, two: Session, decisions: Counter):
+    def __init__(self, case: Case, seed: int, label: str, one: Session, two: Session, decisions: Counter,
+                 recalled: bool = True):
         self.case, self.seed, self.label = case, seed, label
+        # False: the twins parted after the deal, which a replay of the second from its first
+        # position does not repeat, so its recall (and what infers from it) is not compared
+        self.recalled = recalled
         self.one, self.two = one, two
         self.game = one.game
         self.term = terminal_for(self.game)
@@ -168,10 +177,12 @@ class Twins:
         heuristic = [agents.make("heuristic", self.game, seed=BOT_SEED).act(t.state.perspective(p))
                      for t in (one, two)]
         assert heuristic[0] == heuristic[1], f"{where}: the heuristic plays {heuristic[0]} / {heuristic[1]}"
-        searches = (SEARCH, INFERRING) if self.game.parts.search.rewind else (SEARCH,)
+        searches = (SEARCH, INFERRING) if self.game.parts.search.rewind and self.recalled else (SEARCH,)
         for search in searches:
             hints = one.hint(p, search), two.hint(p, search)
             assert hints[0] == hints[1], f"{where}: {search} advises\n{hints[0]}\n---\n{hints[1]}"
+        if not self.recalled:
+            return
         recalled = [t.state.perspective(p, recall=True).recall for t in (one, two)]
         assert [(m.seat, m.action, m.world and (views(m.world), m.world.zones())) for m in recalled[0]] == [
             (m.seat, m.action, m.world and (views(m.world), m.world.zones())) for m in recalled[1]], (
@@ -307,3 +318,57 @@ def test_twin_games_look_the_same_to_the_seat(case, seed):
         f"{where}: the seats were compared in too few steps (by viewer: {dict(steps)})")
     assert max(decisions.values(), default=0) > min(SCREENS[bool(case.options)]), (
         f"{where}: the compared seats decided too seldom to compare a screen: {dict(decisions)}")
+
+
+def _twins_parted_in_play(case: Case, seed: int, walk: random.Random, parted: Counter):
+    """Pairs of twin tables that part at a shuffle made during play (Seize Rome's played cards
+    put back under the pile, S13): both play the same random moves, the second with two entries
+    of that shuffle transposed, until it is made; then they are twins like those of a deal.
+    ``parted`` counts the games whose shuffle put some card elsewhere. Stops where three games in
+    a row make no shuffle after the deal."""
+    game = game_of(case)
+    dealt = deal_shuffles(game, seed)
+    misses = 0
+    for _ in range(ATTEMPTS):
+        at, i, j = dealt + walk.randrange(2), walk.randrange(100), walk.randrange(100)
+        one = Session(game, [None] * game.num_players, seed=seed)
+        with transposed_deal(at, i, j) as transposing:
+            two = Session(game, [None] * game.num_players, seed=seed)
+            while transposing.calls <= at and not one.over:
+                action = walk.choice(one.legal_actions())
+                for table in (one, two):
+                    table.step() if len(table.legal_actions()) == 1 else table.play(table.to_move, action)
+        if transposing.calls <= at:
+            misses += 1
+            if misses == 3:
+                return
+            continue
+        misses = 0
+        if _differ(one.state, two.state):
+            parted[case] += 1
+            pair = Twins(case, seed, f"(shuffle {at}, in play, entries {i} and {j})", one, two, Counter(),
+                         recalled=False)
+            if pair.alike:
+                yield pair
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_twins_parted_by_a_shuffle_in_play_look_the_same_to_the_seat(default_case, seed):
+    """As the twins of a deal, for a shuffle made later: the order it gives the cards stays
+    hidden until a card of it is drawn, and then only from its drawer."""
+    walk = random.Random(seed)
+    steps: Counter = Counter()
+    parted: Counter = Counter()
+    pairs = 0
+    for pair in _twins_parted_in_play(default_case, seed, walk, parted):
+        pair.walk(walk)
+        pairs += 1
+        steps.update(pair.steps)
+        if pairs >= TWINS[0] and steps.total() - steps[None] >= MIN_STEPS:
+            break
+    if not parted:
+        pytest.skip(f"{default_case}: no shuffle after the deal in three random games in a row")
+    where = f"{default_case} seed {seed}: {pairs} twin pairs of {parted[default_case]} parted by a shuffle"
+    assert pairs >= TWINS[0], f"{where}: the others looked different to every viewer at once"
+    assert steps.total() - steps[None] >= MIN_STEPS, (
+        f"{where}: the seats were compared in too few steps after they parted (by viewer: {dict(steps)})")
