@@ -300,18 +300,25 @@ def twins(case: Case, seed: int, walk: random.Random, decisions: Counter):
             yield pair
 
 
+def _walked(pairs, walk: random.Random, wanted: int) -> tuple[int, Counter]:
+    """Walk twin pairs until ``wanted`` pairs are walked and the seats were compared in
+    ``MIN_STEPS`` steps: how many pairs, and the steps each viewer was compared in."""
+    steps: Counter = Counter()
+    walked = 0
+    for pair in pairs:
+        pair.walk(walk)
+        walked += 1
+        steps.update(pair.steps)
+        if walked >= wanted and steps.total() - steps[None] >= MIN_STEPS:
+            break
+    return walked, steps
+
+
 @pytest.mark.seeds(*SLOW_SEEDS)
 def test_twin_games_look_the_same_to_the_seat(case, seed):
     walk = random.Random(seed)
-    steps: Counter = Counter()
     decisions: Counter = Counter()
-    pairs = 0
-    for pair in twins(case, seed, walk, decisions):
-        pair.walk(walk)
-        pairs += 1
-        steps.update(pair.steps)
-        if pairs >= TWINS[bool(case.options)] and steps.total() - steps[None] >= MIN_STEPS:
-            break
+    pairs, steps = _walked(twins(case, seed, walk, decisions), walk, TWINS[bool(case.options)])
     where = f"{case} seed {seed}: {pairs} twin deals"
     assert pairs >= TWINS[bool(case.options)], f"{where} found in {ATTEMPTS} tries"
     assert steps.total() - steps[None] >= MIN_STEPS, (
@@ -357,15 +364,8 @@ def test_twins_parted_by_a_shuffle_in_play_look_the_same_to_the_seat(default_cas
     """As the twins of a deal, for a shuffle made later: the order it gives the cards stays
     hidden until a card of it is drawn, and then only from its drawer."""
     walk = random.Random(seed)
-    steps: Counter = Counter()
     parted: Counter = Counter()
-    pairs = 0
-    for pair in _twins_parted_in_play(default_case, seed, walk, parted):
-        pair.walk(walk)
-        pairs += 1
-        steps.update(pair.steps)
-        if pairs >= TWINS[0] and steps.total() - steps[None] >= MIN_STEPS:
-            break
+    pairs, steps = _walked(_twins_parted_in_play(default_case, seed, walk, parted), walk, TWINS[0])
     if not parted:
         pytest.skip(f"{default_case}: no shuffle after the deal in three random games in a row")
     where = f"{default_case} seed {seed}: {pairs} twin pairs of {parted[default_case]} parted by a shuffle"
