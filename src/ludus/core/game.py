@@ -84,6 +84,8 @@ class Game:
     def _take_options(self, options: dict) -> None:
         """Parse ``options`` into ``self.options`` and check them together (``_check_options``)."""
         self.options = parse_options(self.options_class, options, self.id)
+        # options are frozen scalars: read once, copied per call (observations may carry them)
+        self._options_items = tuple(dataclasses.asdict(self.options).items())
         defaults = self.options_class()
         self._check_options({k for k in options if getattr(self.options, k) != getattr(defaults, k)})
 
@@ -142,7 +144,7 @@ class Game:
     # -- shared --------------------------------------------------------------------------
 
     def options_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self.options)
+        return dict(self._options_items)
 
     @property
     def num_actions(self) -> int:
