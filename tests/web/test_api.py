@@ -182,6 +182,37 @@ def test_the_lobby_lists_public_tables_with_free_person_seats_and_no_tokens_or_s
             assert server.http.get(f"/api/tables/{table}").json()["status"] == "playing"
 
 
+def test_the_makers_own_seats_are_taken_from_the_start_and_never_offered_to_a_newcomer(server):
+    """``mine``: the person seats the maker plays. A stranger in the lobby cannot take one of
+    them before the maker opens its link; the maker's link plays it."""
+    r = server.http.post("/api/tables", json={"game": "claim", "options": {"players": 3},
+                                              "seats": ["person", "person", "random"], "public": True, "mine": [0]})
+    assert r.status_code == 201, r.text
+    table, invites = r.json()["id"], {i["seat"]: i["url"].split("#seat=")[1] for i in r.json()["invites"]}
+    listed = next(t for t in server.http.get("/api/tables").json() if t["id"] == table)
+    assert [s["taken"] for s in listed["seats"]] == [True, False, True]     # a bot's seat counts as taken
+    r = server.http.post(f"/api/tables/{table}/join", json={"seat": 0})
+    assert (r.status_code, r.json()["detail"]) == (409, "seat 0 is taken; free seats: 1")
+    with server.client(table, invites[0]) as maker:
+        assert maker.welcome["seat"] == 0
+    r = server.http.post("/api/tables", json={"game": "seize-rome", "seats": ["person", "random"], "public": True,
+                                              "mine": [0]})
+    alone = r.json()["id"]
+    assert server.http.get(f"/api/tables/{alone}").json()["status"] == "playing"
+    assert alone not in [t["id"] for t in server.http.get("/api/tables").json()]
+
+
+def test_mine_names_only_person_seats(server):
+    before = server.http.get("/api/tables").json()
+    body = {"game": "claim", "seats": ["person", "random"]}
+    errors = _refused(server, {**body, "mine": [1, 2, "0"]}, "mine.0", "mine.1", "mine.2")
+    assert errors[0]["message"] == "1 is not a person's seat here; a list of the person seats you play yourself (0)"
+    assert "a list of the person seats you play yourself (0), not 0" in _refused(server, {**body, "mine": 0},
+                                                                                  "mine")[0]["message"]
+    _refused(server, {**body, "mine": [True]}, "mine.0")
+    assert server.http.get("/api/tables").json() == before
+
+
 def test_the_record_is_given_only_once_the_game_is_over(server):
     table, tokens = server.table("seize-rome", ["person", "random"])
     r = server.http.get(f"/api/tables/{table}/record")

@@ -50,6 +50,7 @@ class NewTable(BaseModel):
     clock: object = None
     public: object = False
     assists: object = None
+    mine: object = None
 
 
 class Join(BaseModel):
@@ -129,8 +130,10 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
     @app.post("/api/tables", status_code=201)
     async def new_table(body: NewTable, request: Request):
         errors = []
+        mine = frozenset()
         try:
             game, seats = protocol.check_table(body.game, body.options, body.seats, agents)
+            mine = protocol.check_mine(body.mine, seats)
         except protocol.FieldError as e:
             errors += e.errors
         try:
@@ -150,7 +153,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         address = request.client.host if request.client else ""
         try:
             public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public,
-                                                        switches, limits.MAX_OPEN_TABLES, limits.IDLE_HOURS)
+                                                        switches, limits.MAX_OPEN_TABLES, limits.IDLE_HOURS, mine)
         except TooManyTables as e:
             return JSONResponse({"detail": str(e)}, status_code=429)
         base = str(request.base_url).rstrip("/")

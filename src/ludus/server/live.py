@@ -487,12 +487,13 @@ class Hub:
     def create(self, game, agents: list[str | None], seed: int | None = None,
                clock: dict | None = None, creator: str | None = None, public: bool = False,
                assists: dict[str, bool] | None = None, most: int | None = None,
-               idle_hours: float = 24) -> tuple[str, dict]:
+               idle_hours: float = 24, mine: frozenset[int] = frozenset()) -> tuple[str, dict]:
         """A new table (stored, not live yet) made from the address ``creator``, ``public`` (in
         the lobby, open to anyone) or not, with the help ``assists`` switches on: its public id
         and its person seats' tokens. Its ``clock`` (checked by ``check_clock``) starts now.
         ``most``: the tables not yet over an address may have, of those played in the last
-        ``idle_hours`` (``Store.create_table``)."""
+        ``idle_hours`` (``Store.create_table``); the person seats in ``mine`` are the maker's,
+        taken from the start."""
         header: list[dict] = []
         session = Session(game, agents, seed=seed, sink=header.append, auto=False)
         deadline = None
@@ -501,7 +502,7 @@ class Hub:
             header[0]["clock"] = {**clock, "time": start.since, "left": start.left}
             deadline = start.deadline(session)
         return self.store.create_table(game.id, game.options_dict(), agents, header[0], creator, deadline, public,
-                                       assists, most, idle_hours)
+                                       assists, most, idle_hours, mine)
 
     async def review(self, public_id: str, seat: int) -> dict:
         """The review of ``seat``'s decisions at a finished table, worked out in the bot

@@ -285,6 +285,22 @@ def check_table(game_id: Any, options: Any, seats: Any, extra: tuple[str, ...] =
     return game, agents
 
 
+def check_mine(mine: Any, agents: list[str | None]) -> frozenset[int]:
+    """The person seats the maker of a table plays themselves (``mine``: a list of seat
+    numbers, none by default); FieldError unless each is one of ``agents``' person seats."""
+    if mine is None:
+        return frozenset()
+    people = [seat for seat, agent in enumerate(agents) if agent is None]
+    wanted = f"a list of the person seats you play yourself ({', '.join(map(str, people))})"
+    if not isinstance(mine, list):
+        raise FieldError([{"field": "mine", "message": f"{wanted}, not {echo(mine, 40)}"}])
+    errors = [{"field": f"mine.{i}", "message": f"{echo(seat, 20)} is not a person's seat here; {wanted}"}
+              for i, seat in enumerate(mine[:50]) if type(seat) is not int or seat not in people]
+    if errors:
+        raise FieldError(errors)
+    return frozenset(mine)
+
+
 # -- what each viewer is sent ------------------------------------------------------------------
 
 

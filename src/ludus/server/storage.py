@@ -231,11 +231,14 @@ class Store:
     def create_table(self, game: str, options: dict, agents: list[str | None], header: dict,
                      creator: str | None = None, deadline: float | None = None,
                      public: bool = False, assists: dict[str, bool] | None = None,
-                     most: int | None = None, idle_hours: float = 24) -> tuple[str, dict]:
+                     most: int | None = None, idle_hours: float = 24,
+                     mine: frozenset[int] = frozenset()) -> tuple[str, dict]:
         """A new table with its header line, made from the address ``creator``, its first
         clock running out at ``deadline``, ``public`` or by invitation only, the help its seats
         may ask for switched by ``assists`` (name -> on; all on by default); returns its public
         id and a token per person seat (seat -> token: given once, stored only as a hash).
+        The person seats in ``mine`` are the maker's own: taken from the start, so that the lobby
+        never offers them to a stranger before the maker opens their link.
         ``most``: TooManyTables, storing nothing, if ``creator`` has that many tables not over
         with a line stored in the last ``idle_hours``; counted and made in one step, so requests
         sent together cannot pass it."""
@@ -251,7 +254,9 @@ class Store:
                 if db.scalar(select(func.count()).select_from(TableRow).where(
                         TableRow.creator == token_hash(creator), TableRow.status != OVER, recent)) >= most:
                     raise TooManyTables(most, idle_hours)
-            table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options, status=OPEN,
+            free = any(agent is None and seat not in mine for seat, agent in enumerate(agents))
+            table = TableRow(public_id=secrets.token_urlsafe(9), game=game, options=options,
+                             status=OPEN if free else PLAYING,
                              created=now(), finished=None, result=None,
                              creator=None if creator is None else token_hash(creator), deadline=_moment(deadline),
                              public=public, assist_hints=assists.get("hints", True),
@@ -260,7 +265,8 @@ class Store:
             db.flush()
             for seat, agent in enumerate(agents):
                 db.add(SeatRow(table_id=table.id, seat=seat, agent=agent,
-                               token_hash=token_hash(tokens[seat]) if seat in tokens else None))
+                               token_hash=token_hash(tokens[seat]) if seat in tokens else None,
+                               joined=now() if seat in mine else None))
             db.add(LineRow(table_id=table.id, seq=0, line=json.dumps(header), created=now()))
             public_id = table.public_id
         return public_id, tokens

@@ -49,6 +49,32 @@ def test_a_seat_offers_the_levels_first_with_club_chosen(site, new_context):
     assert [s["agent"] for s in facts["seats"]] == [None, "club"]
 
 
+def test_the_makers_seat_of_a_listed_table_is_never_offered_to_a_stranger(site, new_context):
+    """Seat 0 is "You" by default, seat 1 "Another person": listed under open tables, only seat 1
+    is free there, and a double click on "Create the table" makes one table."""
+    maker = new_page(new_context)
+    maker.goto(site)
+    maker.wait_for_selector("body[data-state=ready]")
+    maker.select_option("#game", "claim")
+    assert maker.locator("#seat-0").input_value() == "you"
+    maker.select_option("#seat-1", "person")
+    maker.check("#public")
+    listed = {t["id"] for t in maker.request.get(f"{site}/api/tables").json()}
+    maker.dblclick("#new-table button[type=submit]")
+    link = maker.wait_for_selector("#made li.link a.button")
+    table = link.get_attribute("href").split("/t/")[1].split("#")[0]
+    assert "Send each other person" in maker.locator("#made p").inner_text()
+    stranger = new_page(new_context)
+    stranger.goto(site)
+    stranger.wait_for_selector("body[data-state=ready]")
+    row = stranger.locator("#open-list li.table", has=stranger.locator(f'a[href="/t/{table}"]'))
+    assert row.locator("button").all_inner_texts() == ["Sit as seat 1"]
+    assert "seat 0: taken" in row.inner_text()
+    assert {t["id"] for t in stranger.request.get(f"{site}/api/tables").json()} - listed == {table}
+    maker.goto(link.get_attribute("href"))
+    maker.wait_for_function("() => document.body.dataset.seat === '0'")
+
+
 def _offered(page, name: str) -> list[str]:
     return page.locator(f"#option-{name} option").evaluate_all("(els) => els.map((el) => el.value)")
 

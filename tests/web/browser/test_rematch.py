@@ -61,7 +61,7 @@ def test_play_again_fills_the_lobby_with_the_table_and_makes_the_same_one(site, 
     assert form["game"] == "seize-rome"
     assert form["options"]["regions"] == "3" and form["options"]["first_player"] == "0"
     assert form["options"]["players"] == "2"
-    assert form["seats"] == ["person", "random"]
+    assert form["seats"] == ["you", "random"]           # the seat played here is the maker's again
     assert form["clock"] == "none"
     assert form["assists"] == {"hints": False, "tracker": True, "review": False}
     assert form["public"] is False
@@ -76,7 +76,7 @@ def test_play_again_fills_the_lobby_with_the_table_and_makes_the_same_one(site, 
     assert new["options"]["regions"] == 3 and new["options"]["first_player"] == "0"
     assert [s["agent"] for s in new["seats"]] == [s["agent"] for s in old["seats"]] == [None, "random"]
     assert new["assists"] == old["assists"]
-    assert new["status"] == "open"
+    assert new["status"] == "playing"                   # the maker's seat is taken from the start
 
 
 def test_a_setup_of_more_seats_and_options_is_taken_in_order(site, new_context):
@@ -112,7 +112,7 @@ def test_a_setup_the_lobby_cannot_read_leaves_the_form_as_it_is(site, new_contex
     form = _form(page)
     if "claim" in unquote(fragment) and "options" in unquote(fragment):
         # a known game whose other parts are all malformed: that game, with its own defaults
-        assert form["game"] == "claim" and form["seats"] == ["person", "club"]
+        assert form["game"] == "claim" and form["seats"] == ["you", "club"]
         assert {k: v for k, v in form.items() if k not in ("game", "options", "seats")} == \
                {k: v for k, v in default.items() if k not in ("game", "options", "seats")}
     else:

@@ -37,8 +37,11 @@ function seatCount(g) {
 // The named levels, weakest first: listed apart from the other bots.
 const LEVELS = ["beginner", "casual", "club", "strong", "master"];
 
+// A seat's choice in the form beyond the bots: the maker's own seat, or another person's.
+const PEOPLE = ["you", "person"];
+
 function agentLabel(spec) {
-  return spec === "person" ? t("seat.person") : t(`agent.${spec}`);
+  return PEOPLE.includes(spec) ? t(`seat.${spec}`) : t(`agent.${spec}`);
 }
 
 /** The values of option ``o`` the game accepts with the choices made before it (``chosen``:
@@ -83,13 +86,13 @@ function drawSeats() {
   replace($("seats"), h("legend", {}, t("lobby.seats")), names.map((name, i) => {
     const id = `seat-${i}`;
     const asked = preset?.game === g.id ? preset.seats[i] : undefined;
-    const value = before[i] ?? (asked === "person" || g.agents.includes(asked) ? asked : undefined)
-      ?? (i === 0 ? "person" : ["club", "heuristic"].find((a) => g.agents.includes(a)) ?? g.agents[0]);
+    const value = before[i] ?? (PEOPLE.includes(asked) || g.agents.includes(asked) ? asked : undefined)
+      ?? (i === 0 ? "you" : ["club", "heuristic"].find((a) => g.agents.includes(a)) ?? g.agents[0]);
     const option = (spec) => h("option", { value: spec, selected: spec === value }, agentLabel(spec));
     const levels = g.agents.filter((a) => LEVELS.includes(a));
     return h("div.option", {},
       h("label", { for: id }, name),
-      h("select", { id, name: `seat.${i}` }, option("person"),
+      h("select", { id, name: `seat.${i}` }, PEOPLE.map(option),
         levels.length ? h("optgroup", { label: t("lobby.levels") }, levels.map(option)) : [],
         h("optgroup", { label: t("lobby.bots") }, g.agents.filter((a) => !LEVELS.includes(a)).map(option))));
   }));
@@ -102,7 +105,18 @@ function drawClock() {
 
 async function create(event) {
   event.preventDefault();
-  const g = game();
+  const button = event.target.querySelector("button[type=submit]");
+  if (button.disabled) return;
+  button.disabled = true;       // a second click while the first is on its way makes no second table
+  try {
+    await send(game());
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function send(g) {
+  const chosen = [...$("seats").querySelectorAll("select")].map((s) => s.value);
   const body = {
     game: g.id,
     // each chosen value as /api/games lists it (a number, a boolean or text), defaults left out
@@ -111,7 +125,9 @@ async function create(event) {
       const chosen = o.values.find((v) => String(v) === optionValue(o.name));
       return chosen === undefined || chosen === o.default ? [] : [[o.name, chosen]];
     })),
-    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    seats: chosen.map((v) => (PEOPLE.includes(v) ? "person" : v)),
+    // the maker's own seats: taken from the start, never offered under open tables
+    mine: chosen.flatMap((v, i) => (v === "you" ? [i] : [])),
     clock: CLOCKS[$("clock").value],
     public: $("public").checked,
     assists: Object.fromEntries(["hints", "tracker", "review"].map((name) => [name, $(`assist-${name}`).checked])),
@@ -126,7 +142,7 @@ async function create(event) {
     return;
   }
   replace($("form-errors"));
-  made = { ...said, title: g.title };
+  made = { ...said, title: g.title, mine: body.mine };
   remember({ id: said.id, game: g.id, title: g.title, created: new Date().toISOString(),
     spectate: said.spectate, seats: said.invites });
   drawMade();
@@ -152,7 +168,8 @@ function drawMade() {
   $("made").hidden = false;
   replace($("made"),
     h("h2", {}, t("lobby.made", { title: made.title })),
-    h("p", {}, t("lobby.made.note")),
+    h("p", {}, [made.invites.some((i) => !made.mine?.includes(i.seat)) ? t("lobby.made.friends") : null,
+      made.mine?.length ? t("lobby.made.yours") : null].filter(Boolean).join(" ")),
     h("ul.links", {}, made.invites.map((i) => linkRow(t("lobby.invite", { name: i.name }), i.url, t("lobby.play.as", { name: i.name }))),
       linkRow(t("lobby.spectators"), made.spectate, t("lobby.watch"))));
 }

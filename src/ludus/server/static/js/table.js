@@ -133,13 +133,13 @@ function result(v, best) {
 }
 
 /** The lobby with this table's setup filled in (``/#setup=JSON``): the game, the options, the
- *  seats (each bot as it was, a person's seat as a person's), the clock where the facts give
+ *  seats (each bot as it was, this page's seat as "you", another person's as a person's), the clock where the facts give
  *  it, the assists and the listing. Nothing secret: no token, no seed. Null without the facts. */
 function rematch() {
   if (!facts?.game || !Array.isArray(facts.seats)) return null;
   const setup = {
     game: facts.game, options: facts.options || {},
-    seats: facts.seats.map((s) => s.agent || "person"),
+    seats: facts.seats.map((s) => s.agent || (s.seat === client?.seat ? "you" : "person")),
     assists: facts.assists, public: facts.public,
     ...(facts.clock !== undefined ? { clock: facts.clock } : {}),
   };
