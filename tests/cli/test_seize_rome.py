@@ -336,6 +336,8 @@ def test_narration_from_each_seat():
     assert _say(empty, 0) == "Green: nobody played — still nobody's"
     assert _say(ev.CardsReturned(12, "bottom"), 0) == "The 12 played cards go under the pile, shuffled"
     assert _say(ev.CardsReturned(3, "discard"), 0) == "The 3 played cards are discarded"
+    assert _say(ev.CardsReturned(1, "bottom"), 0) == "The played card goes under the pile"
+    assert _say(ev.CardsReturned(1, "discard"), 0) == "The played card is discarded"
     assert _say(ev.RoundEnded(2, (1, 3)), 1) == "Round 2 over — regions controlled: seat 0 1, you 3"
     assert _say(ev.GameOver("control of 4 regions", (1.0, -1.0)), 0) == \
         "Game over (control of 4 regions): you win"

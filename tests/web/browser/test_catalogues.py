@@ -19,7 +19,8 @@ def _load(path: Path) -> dict:
 
 
 def _placeholders(text: str) -> set:
-    return set(re.findall(r"\{(\w+)\}", text))
+    """The values a text names: ``{n}``, and ``{n|one|other}`` (a word chosen by the count n)."""
+    return set(re.findall(r"\{(\w+)(?:\|[^|}]*\|[^}]*)?\}", text))
 
 
 @pytest.mark.parametrize("path", [p for p in CATALOGUES if p.stem != "en"], ids=lambda p: p.stem)

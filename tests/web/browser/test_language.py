@@ -4,6 +4,7 @@ switch."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -11,6 +12,13 @@ pytest.importorskip("pytest_playwright")
 
 from .driving import new_page  # noqa: E402
 from .test_catalogues import STATIC  # noqa: E402
+
+
+def _shown(doc: str) -> str:
+    """An option's help as the lobby shows it: without the rule id it ends with."""
+    shown = re.sub(r"\s*\([CKNS]\d+(?:\.\d+)?\)$", "", doc)
+    assert shown != doc
+    return shown
 
 
 def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, new_context):
@@ -23,10 +31,39 @@ def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, ne
     assert page.inner_text("#new-table button[type=submit]") == indonesian["lobby.create"]
     page.select_option("#game", "claim")        # the game's options too: their names and help
     assert page.inner_text("label[for=option-dragon]") == indonesian["option.claim.dragon"] == "naga"
-    assert page.inner_text("#option-dragon-doc") == indonesian["option.claim.dragon.doc"]
+    assert page.inner_text("#option-dragon-doc") == _shown(indonesian["option.claim.dragon.doc"])
     page.select_option("#lang", "en")
     assert page.inner_text("#new-title") == english["lobby.new"]
-    assert page.inner_text("#option-dragon-doc") == english["option.claim.dragon.doc"]
+    assert page.inner_text("#option-dragon-doc") == _shown(english["option.claim.dragon.doc"])
     page.reload()                               # the choice is kept
     page.wait_for_selector("body[data-state=ready]")
     assert page.inner_text("#new-title") == english["lobby.new"]
+
+
+def test_a_count_chooses_the_word_s_form_in_the_page_s_language(site, new_context):
+    page = new_page(new_context)
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    said = page.evaluate("""async () => {
+        const { t } = await import("/static/js/i18n.js");
+        return [0, 1, 2].map((n) => t("claim.deck", { n }));
+    }""")
+    assert said == ["deck: 0 cards", "deck: 1 card", "deck: 2 cards"]
+
+
+def test_the_lobby_shows_options_values_in_words(site, new_context):
+    """Yes or no for a yes/no option, a seat's name for a seat, the deck's words for Claim's
+    factions; the values sent are the ones the API lists."""
+    page = new_page(new_context)
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    page.select_option("#game", "seize-rome")
+    shown = page.locator("#option-voluntary_pass option").evaluate_all(
+        "(els) => els.map((el) => [el.value, el.textContent])")
+    assert shown == [["false", "no (default)"], ["true", "yes"]]
+    shown = page.locator("#option-first_player option").evaluate_all("(els) => els.map((el) => el.textContent)")
+    assert shown == ["random (default)", "seat 0", "seat 1"]
+    page.select_option("#game", "claim")
+    assert page.locator("#option-factions option").first.text_content() == \
+        "the rule book's deck for the players (default)"
+    assert page.inner_text("#option-players-doc") == "number of players; 4 play in two teams, partners opposite"

@@ -25,4 +25,4 @@ class Options:
     played_cards: str = choice("bottom", ("bottom", "discard"), "played cards go under the pile, or out (S13)")
     regions_to_win: str = choice("auto", _TO_WIN, "regions a player must control to win (S14)")
     exhaustion: str = choice("draw", ("draw", "most-regions"), "result when the pile runs out (S15)")
-    max_rounds: int = choice(30, (30, 10, 20, 50, 100), "rounds before the game ends as by S15 (S16)")
+    max_rounds: int = choice(30, (30, 10, 20, 50, 100), "rounds before the game ends as when the pile runs out (S16)")

@@ -328,10 +328,13 @@ def narrate(event, viewer: int | None = None) -> Line | None:
     if kind == "RegionRevealed":
         return _reveal(e, viewer)
     if kind == "CardsReturned":
-        cards = f"{e.count} played card" + ("s" if e.count != 1 else "")
+        if e.count == 1:
+            if e.where == "bottom":
+                return Line("The played card goes under the pile", "quiet")
+            return Line("The played card is discarded", "quiet")
         if e.where == "bottom":
-            return Line(f"The {cards} go under the pile, shuffled", "quiet")
-        return Line(f"The {cards} are discarded", "quiet")
+            return Line(f"The {e.count} played cards go under the pile, shuffled", "quiet")
+        return Line(f"The {e.count} played cards are discarded", "quiet")
     if kind == "RoundEnded":
         held = ", ".join(f"{_whom(q, viewer)} {c}" for q, c in enumerate(e.controlled))
         return Line(f"Round {e.round} over — regions controlled: {held}", "strong")

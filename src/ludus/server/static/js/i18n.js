@@ -38,12 +38,18 @@ export async function init() {
   await use(chosen());
 }
 
-/** The words for ``key`` with ``{name}`` filled from ``vars``; English where a catalogue
- *  lacks the key, ``fallback`` (the key itself) where both do: a key made from data (a game's
- *  id, an observation's field) may have no words (a test keeps the catalogues complete). */
+/** The words for ``key`` with ``{name}`` filled from ``vars``, and ``{name|one|other}`` by the
+ *  count ``vars[name]`` in the page's language ("1 card", "2 cards"); English where a
+ *  catalogue lacks the key, ``fallback`` (the key itself) where both do: a key made from data
+ *  (a game's id, an observation's field) may have no words (a test keeps the catalogues
+ *  complete). */
 export function t(key, vars = {}, fallback = key) {
   const text = messages[key] ?? english[key] ?? fallback;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  return text.replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name, one, other) => {
+    if (!(name in vars)) return whole;
+    if (one === undefined) return String(vars[name]);
+    return new Intl.PluralRules(lang).select(Number(vars[name])) === "one" ? one : other;
+  });
 }
 
 /** Fill every element marked with a key: ``data-i18n`` (its text), ``-placeholder``, ``-title``. */

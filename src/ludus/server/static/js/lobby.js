@@ -44,6 +44,21 @@ function agentLabel(spec) {
   return PEOPLE.includes(spec) ? t(`seat.${spec}`) : t(`agent.${spec}`);
 }
 
+/** How the form shows value ``v`` (text) of option ``o``: yes or no for a yes/no option, the
+ *  seat's name for a seat (the only text values that are numbers), else the catalogue's words
+ *  for it where it has some, else the value itself. The value sent is always ``v``. */
+function valueLabel(g, o, v) {
+  if (o.type === "boolean") return t(v === "true" ? "lobby.yes" : "lobby.no");
+  if (o.type === "text" && /^\d+$/.test(v)) return g.seat_names[Number(v)] ?? `seat ${v}`;
+  return t(`option.${g.id}.${o.name}.value.${v}`, {}, v);
+}
+
+/** An option's help without the rule ids it ends with ("(S13)"): they name rules in the game's
+ *  docs, which a player choosing a table does not have at hand. */
+function withoutRuleIds(text) {
+  return text.replace(/\s*\([CKNS]\d+(?:\.\d+)?\)$/, "");
+}
+
 /** The values of option ``o`` the game accepts with the choices made before it (``chosen``:
  *  name -> value as the form holds it, text): the entry of ``o.valid`` (from /api/games) whose
  *  ``when`` they match, or every value where none does (the server still checks). */
@@ -72,8 +87,8 @@ function drawOptions() {
       h("select", { id, name: `option.${o.name}`, "aria-describedby": `${id}-doc`, dataset: { key: id },
         onchange: (e) => { picked[`${g.id}.${o.name}`] = e.target.value; drawOptions(); } },
         allowed.map((v) => h("option", { value: v, selected: v === value },
-          v + (v === String(o.default) ? ` (${t("lobby.default")})` : "")))),
-      h("small.doc", { id: `${id}-doc` }, t(`option.${g.id}.${o.name}.doc`, {}, o.doc)));
+          valueLabel(g, o, v) + (v === String(o.default) ? ` (${t("lobby.default")})` : "")))),
+      h("small.doc", { id: `${id}-doc` }, withoutRuleIds(t(`option.${g.id}.${o.name}.doc`, {}, o.doc))));
   }));
   drawSeats();
 }
