@@ -119,6 +119,8 @@ def test_see_as_shows_each_seat_and_a_spectator_at_the_same_step_once_the_game_i
     choice.select_option("1")
     _hand_titled(page, "seat 1's hand")
     assert page.inner_text("#replay .replay-whose") == "As seat 1 saw it: in the narration, “you” is seat 1."
+    # the review speaks to seat 0 ("you played"): not beside seat 1's narration
+    assert page.inner_text("#replay p.review") == "The review of your moves shows when you see the game as seat 0."
     assert page.evaluate(AT) == at and page.locator("#replay-step").input_value() == str(k)
     assert page.evaluate(HAND) == sorted(as_seat_1[k]["observation"]["hand"])
     assert page.evaluate(STACKS) == _stacks(as_seat_1[k]["observation"], 1)

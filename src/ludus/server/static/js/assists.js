@@ -305,7 +305,7 @@ export class Assists {
 
   entryText(entry) {
     const { seatName } = this.page;
-    return entry.lines.length ? entry.lines.map((line) => line.text).join(" ") : `${seatName(entry.seat)}: ${entry.move ?? "…"}`;
+    return entry.lines.length ? entry.lines.map((line) => line.text).join("; ") : `${seatName(entry.seat)}: ${entry.move ?? "…"}`;
   }
 
   /** The review's word on the decision made at this step, and how many times it differed. A
@@ -314,6 +314,11 @@ export class Assists {
   reviewText() {
     const { t } = this.page;
     if (!this.page.client || this.page.client.seat === null || !this.on("review")) return null;
+    // the review speaks to this page's seat ("you played"): not beside another seat's narration
+    if (this.seen !== this.page.client.seat) {
+      const { seat, seatNames } = this.page.client;
+      return h("p.review.quiet", {}, t("assist.review.other", { name: seatNames?.[seat] ?? `seat ${seat}` }));
+    }
     if (!this.review) return h("p.review.quiet", {}, t("assist.review.loading"));
     if (this.review.error) return h("p.review.quiet", {}, this.review.error);
     const { summary, decisions } = this.review;
