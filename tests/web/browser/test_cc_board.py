@@ -168,6 +168,10 @@ def test_a_game_against_a_bot_by_picking_cards_then_their_targets(site, new_cont
     rng = random.Random(11)
     hows: dict[str, int] = {}
     checked = False
+    page.wait_for_selector(TURN, timeout=WAIT * 1000)
+    # before the first turn (arranging, the opening cards) nobody is active yet
+    setup = page.locator("#board-body p:has(strong.step)").inner_text()
+    assert setup.startswith("Before the first turn · step") and "active" not in setup, setup
     while True:
         page.wait_for_selector(TURN, timeout=WAIT * 1000)
         if page.get_attribute("body", "data-state") == "over":

@@ -159,6 +159,9 @@ function header(ctx) {
   // once the game is over, nobody is active and there is no step: the turn it ended on
   const lines = [o.phase === "over"
     ? h("p", {}, h("strong", {}, ctx.t("cc.turn", { n: o.turn })), " · ", h("strong.step", {}, ctx.t("cc.phase.over")))
+    // before the first turn (turn 0: arranging, the opening cards) nobody is active yet
+    : o.turn === 0 ? h("p", {}, h("strong", {}, ctx.t("cc.setup")), " · ",
+      ctx.t("cc.step"), " ", h("strong.step", {}, ctx.t(`cc.phase.${o.phase}`)))
     : h("p", {}, h("strong", {}, ctx.t("cc.turn", { n: o.turn })), " · ",
       ctx.t("cc.active", { name: ctx.seatName(o.active, true) }), " · ",
       ctx.t("cc.step"), " ", h("strong.step", {}, ctx.t(`cc.phase.${o.phase}`)),

@@ -63,7 +63,6 @@ function header(ctx) {
     h("p", {}, h("strong", {}, ctx.t("sr.round", { n: o.round })), " · ",
       ctx.t("sr.to.win", { n: o.regions_to_win }), " · ",
       ctx.t("sr.starter", { name: ctx.seatName(o.starter, true) })),
-    h("p", {}, ctx.t("sr.held"), " ", o.controlled.map((n, p) => h("span.chip", {}, `${ctx.seatName(p, true)}: ${n}`))),
     h("p", {}, ctx.t("sr.bonus"), " ", o.bonus_cards_drawn.map((n, p) => h("span.chip", {}, `${ctx.seatName(p, true)}: ${n}`))),
     o.over ? null : h("p.quiet", {}, ctx.t("sr.quiet.turns", { n: o.turns_without_play })));
 }
