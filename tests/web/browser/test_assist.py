@@ -134,3 +134,17 @@ def test_a_hint_reached_through_a_card_marks_that_card_first(site, new_context):
         if through_a_card >= 2:
             break
     assert through_a_card >= 2, "no hint was reached through a card in 40 decisions"
+
+
+@pytest.mark.parametrize("width", [1100, 1280, 1700])
+def test_the_open_tracker_leaves_the_board_its_room_on_a_laptop_screen(site, new_context, width):
+    """Board, log and tracker side by side only where all three fit; below that, with the tracker
+    open, the log goes under the board instead of squeezing it."""
+    _, (invite,) = new_table(site, "caesar-cleopatra", ["person", "random"])
+    page = new_page(new_context, viewport={"width": width, "height": 900})
+    open_table(page, invite)
+    page.click("#tracker-toggle")
+    page.wait_for_selector("#tracker:not([hidden])")
+    board, tracker = page.locator("#board").bounding_box(), page.locator("#tracker").bounding_box()
+    assert board["width"] >= 600, board
+    assert board["x"] + board["width"] <= tracker["x"]
