@@ -271,3 +271,25 @@ def test_a_newcomer_joins_a_free_seat_of_a_public_table_from_the_lobby(server):
     assert r.status_code == 422 and r.json()["errors"] == [{"field": "body", "message": "missing"}]
     r = server.http.post("/api/tables", json={"game": "claim", "seats": ["person", "person"], "public": "yes"})
     assert r.status_code == 422 and [e["field"] for e in r.json()["errors"]] == ["public"]
+
+
+def test_the_api_docs_load_nothing_from_outside_the_server(server):
+    """/docs works offline: its page points at scripts the server itself serves."""
+    import re
+
+    page = server.http.get("/docs")
+    assert page.status_code == 200
+    sources = re.findall(r"""(?:src|href)=["']?([^"' >]+)|url: ?['"]([^'"]+)""", page.text)
+    urls = [a or b for a, b in sources]
+    assert urls and not [u for u in urls if "://" in u and not u.startswith(server.url)], urls
+    for url in urls:
+        assert server.http.get(url).status_code == 200, url
+
+
+def test_an_address_that_is_no_page_says_so_to_a_browser_and_in_json_to_a_program(server):
+    page = server.http.get("/no/such/page", headers={"accept": "text/html,application/xhtml+xml"})
+    assert page.status_code == 404 and "No such page" in page.text and 'href="/"' in page.text
+    r = server.http.get("/no/such/page")
+    assert r.status_code == 404 and r.json() == {"detail": "Not Found"}
+    r = server.http.get("/api/tables/nosuch", headers={"accept": "text/html"})
+    assert r.status_code == 404 and "detail" in r.json()

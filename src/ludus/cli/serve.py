@@ -35,7 +35,8 @@ from .common import app, fail
 def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
     """Play over the network: tables for people and bots, joined by invite links.
 
-    Make a table with POST /api/tables (the page at /docs tries it out); each person's invite
+    Open the printed address in a browser to start a table and play by clicks; programs make
+    tables with POST /api/tables (the page at /docs tries the API out). Each person's invite
     link holds the seat's token. Every move is stored before it is acknowledged: a restart
     loses no game.
     """

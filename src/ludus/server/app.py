@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict
 
 from ludus.core.errors import RecordError, echo
@@ -92,7 +93,8 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
             pool.shutdown(wait=False, cancel_futures=True)
             engine.dispose()
 
-    app = FastAPI(title="ludus", lifespan=lifespan)
+    # /docs and /redoc with their scripts served from the package: nothing loaded from a CDN
+    app = FastAPIOffline(title="ludus", lifespan=lifespan)
     app.state.hub = hub = Hub(store, time=time, bot_pace=bot_pace)
     pages.mount(app)
 

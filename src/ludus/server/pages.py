@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 STATIC = Path(__file__).with_name("static")
 
@@ -26,6 +28,14 @@ def table_page(public_id: str) -> FileResponse:
 
 
 def mount(app) -> None:
-    """Serve the pages and their files on ``app``."""
+    """Serve the pages and their files on ``app``, and a page for an address that is none of
+    them when a browser asks (a program asking the API gets the JSON answer)."""
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(HTTPException)
+    async def no_such_page(request: Request, exc: HTTPException):
+        browser = "text/html" in request.headers.get("accept", "")
+        if exc.status_code == 404 and browser and not request.url.path.startswith("/api/"):
+            return FileResponse(STATIC / "missing.html", status_code=404)
+        return await http_exception_handler(request, exc)
