@@ -90,7 +90,9 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await listener
-            pool.shutdown(wait=False, cancel_futures=True)
+            # joined, so that the workers' queues are closed before the server exits (else
+            # multiprocessing warns of leaked semaphores); a search under way ends first
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
             engine.dispose()
 
     # /docs and /redoc with their scripts served from the package: nothing loaded from a CDN
