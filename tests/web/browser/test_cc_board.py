@@ -345,3 +345,18 @@ def test_the_opponents_face_down_values_are_on_no_page_in_any_state(site, new_co
             assert side["text"] == (words + "?" * own["face_down"] or "—")
             backs += own["face_down"]
     assert backs > 50
+
+
+def test_one_click_arranges_the_rest_of_the_action_pile_in_a_random_order(site, new_context):
+    """Classic C8: the cards still to arrange go onto the pile one move at a time, from a single
+    click; the game goes on from there as after thirteen clicks."""
+    _, (invite,) = new_table(site, "caesar-cleopatra", ["person", "random"])
+    page = new_page(new_context)
+    open_table(page, invite)
+    page.wait_for_selector("#board-body [data-key='arrange:shuffle']:not([disabled])")
+    page.click("#board-body [data-key='arrange:shuffle']")
+    page.wait_for_function("() => !document.querySelector(\"#board-body [data-key^='arrange:']\")")
+    record = page.evaluate("() => document.body.dataset.seq")
+    assert int(record) >= 13
+    own = page.locator("#log-lines li").all_inner_texts()
+    assert sum("next on your action pile" in line for line in own) == 13, own

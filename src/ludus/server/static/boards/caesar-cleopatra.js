@@ -330,7 +330,20 @@ function arrange(ctx) {
     h("p", {}, ctx.t("cc.pile.order"), ": ", minis(me.action_pile_order || [], "pile")),
     h("div.buttons", {}, Object.entries(me.unarranged || {}).map(([k, n]) => moveButton(ctx, `arrange ${k}`,
       [h("span.card.mini", { "aria-hidden": "true" }, face(k)), ` ×${n}`],
-      { "aria-label": ctx.t("cc.arrange.next", { card: k, n }), "data-key": `arrange:${k}`, "data-place": `to-arrange:${k}` })))]];
+      { "aria-label": ctx.t("cc.arrange.next", { card: k, n }), "data-key": `arrange:${k}`, "data-place": `to-arrange:${k}` }))),
+    left > 1 ? h("div.buttons", {}, shuffleRest(ctx, me.unarranged)) : null]];
+}
+
+/** One click for the cards still to arrange, in a random order: the moves are played one by one. */
+function shuffleRest(ctx, unarranged) {
+  const moves = Object.entries(unarranged).flatMap(([k, n]) => Array(n).fill(`arrange ${k}`));
+  for (let i = moves.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [moves[i], moves[j]] = [moves[j], moves[i]];
+  }
+  const legal = ctx.legalMoves.has(moves[0]);
+  return h("button", { type: "button", "data-key": "arrange:shuffle", disabled: !legal || ctx.busy,
+    onclick: legal ? () => ctx.play(moves[0], moves.slice(1)) : null }, ctx.t("cc.arrange.shuffle"));
 }
 
 function veto(ctx) {

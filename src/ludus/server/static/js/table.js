@@ -29,6 +29,7 @@ let facts = null;           // GET /api/tables/ID: the seats' agents
 let titles = {};
 let received = 0;           // when the last view came (the clocks count down from there)
 let forced = null;          // the timer of a forced move about to play itself
+let queued = [];            // moves a board asked for one after another, each played while legal
 let status = "connecting";
 let noticeSeq = null;       // the seq the notice (an error, a forced move) was about, or "offline"
 let undoAsked = null;       // the seq at which this page last asked for an undo
@@ -60,14 +61,30 @@ function forcedPlaysItself() {
   return !!seats && seats.every((s) => s.seat === client.seat || !s.person);
 }
 
-function play(move) {
+/** Send ``move``; ``then``: moves to send after it, one per new view, as long as this seat is
+ *  still to move and each is legal there (a board's shortcut for a run of decisions). */
+function play(move, then = []) {
   clearTimeout(forced);
+  queued = [];
   if (status !== "open") {
     notSent("table.offline");
     return;
   }
   replace($("notice"));
-  if (client.move(move)) draw();
+  if (client.move(move)) {
+    queued = then;
+    draw();
+  }
+}
+
+/** The next queued move, if it may be played now; the queue is dropped otherwise. */
+function playQueued() {
+  const [next, ...rest] = queued;
+  queued = [];
+  if (next === undefined || !mine() || client.pending !== null) return false;
+  if (!client.view.legal.some((m) => m.move === next)) return false;
+  play(next, rest);
+  return true;
 }
 
 function undo() {
@@ -253,6 +270,7 @@ async function onView() {
   if (client.view.seq !== noticeSeq) replace($("notice"));
   draw();
   clearTimeout(forced);
+  if (playQueued()) return;
   if (state() === "forced") {
     noticeSeq = client.view.seq;
     const seq = client.view.seq;
