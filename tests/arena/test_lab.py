@@ -32,7 +32,7 @@ def by_label(report, label):
 
 
 def first_seat_row(report):
-    return next(c for c in report.comparisons if c["metric"] == "first seat wins")
+    return next(c for c in report.comparisons if c["metric"] == "first to move wins")
 
 
 def test_a_planted_first_seat_advantage_is_found(toy):
@@ -176,9 +176,9 @@ def test_the_differences_fit_80_columns_each_pair_named_once(toy):
     lines = [line.rstrip() for line in console.export_text().splitlines()]
     assert "…" not in "\n".join(lines) and max(map(len, lines)) <= 80
     assert "edge: 0 → 20 · with colour=red" in lines and "colour: red → blue · with edge=20" in lines
-    row = next(line for line in lines if line.split()[:3] == ["first", "seat", "wins"])
+    row = next(line for line in lines if line.split()[:4] == ["first", "to", "move", "wins"])
     assert row.split()[-1] in ("no", "significant") and "%" in row
-    assert sum(line.startswith(" first seat wins") for line in lines) == len(
+    assert sum(line.startswith(" first to move wins") for line in lines) == len(
         {(c["option"], c["with"]) for c in report.comparisons})
 
 
@@ -190,7 +190,7 @@ def test_the_command_writes_the_report_and_resumes(run, toy, tmp_path):
     args = ("lab", toy, "--vary", "edge=0,20", "-n", "40", "--agents", "random", "--out", str(out))
     result = run(*args, "--seed", "3", "--backend", "serial")
     assert result.exit_code == 0, result.output
-    assert "Who wins" in result.output and "Differences" in result.output and "first seat wins" in result.output
+    assert "Who wins" in result.output and "Differences" in result.output and "first to move wins" in result.output
     for name in ("results.json", "variants.csv", "comparisons.csv", "games.csv", "games.jsonl",
                  "seats.png", "lengths.png", "ends.png"):
         assert (out / name).exists(), name
@@ -276,3 +276,13 @@ def test_games_rounded_up_to_the_seat_rotations_are_said_so(run, toy):
     assert result.exit_code == 0, result.output
     assert "6 games each (rounded up from 5: every deal is played in every seat rotation)" in " ".join(
         result.output.split())
+
+
+def test_a_seat_s_fair_share_is_its_side_s_with_partners():
+    """4-player Claim: seats win with their partner, so a seat's fair share is one of two sides;
+    the first mover's rate is compared only between variants with the same fair share."""
+    report = Lab("claim", {"players": [2, 4]}, specs=["random"], games=4, seed=1).run()
+    assert [v["fair_share"] for v in report.variants] == [0.5, 0.5]
+    report = Lab("claim", {"players": [3, 4]}, specs=["random"], games=4, seed=1).run()
+    assert [v["fair_share"] for v in report.variants] == [round(1 / 3, 4), 0.5]
+    assert "first to move wins" not in {c["metric"] for c in report.comparisons}

@@ -115,3 +115,40 @@ def test_a_lab_keeps_each_games_record_in_its_variant(tmp_path):
         assert tuple(state.returns()) == game.returns and len(state.history) == game.length
         assert record["seats"] == [lab.variants[game.variant].specs[a] for a in game.seats]
     assert "record" not in (tmp_path / "games.jsonl").read_text()
+
+
+@pytest.mark.parametrize("command", [("tournament", "seize-rome", "--agents", "random,heuristic"),
+                                     ("lab", "seize-rome", "--vary", "tie=clear,keep", "--agents", "random")])
+def test_a_new_run_refuses_a_records_folder_an_earlier_run_filled(run, tmp_path, command):
+    """The journal's refusal says a stopped run may start again once games.jsonl is deleted: the
+    records of the earlier run must not silently mix with the new one's."""
+    args = (*command, "-n", "2", "--seed", "5", "--backend", "serial", "--out", str(tmp_path), "--records")
+    assert run(*args).exit_code == 0
+    (tmp_path / "games.jsonl").unlink()
+    before = sorted(p.name for p in (tmp_path / "records").iterdir())
+    refused = run(*args)
+    assert refused.exit_code == 2
+    assert f"holds {len(before)} game records of an earlier run (from game-00000.json)" in refused.output
+    assert "Delete that folder, or give another --out" in refused.output
+    assert sorted(p.name for p in (tmp_path / "records").iterdir()) == before
+    assert not (tmp_path / "games.jsonl").exists()
+
+
+def test_a_finished_run_asked_for_records_says_none_can_be_written(run, tmp_path):
+    args = ("tournament", "seize-rome", "--agents", "random,heuristic", "-n", "2", "--seed", "5",
+            "--backend", "serial", "--out", str(tmp_path))
+    assert run(*args).exit_code == 0
+    again = run(*args, "--records")
+    assert again.exit_code == 0, again.output
+    assert "no game is left to play: nothing is recorded" in again.output
+    assert "the records in" not in again.output
+
+
+def test_a_record_of_bots_resumed_in_the_terminal_says_how_to_take_a_seat(run, tmp_path):
+    done = run("tournament", "claim", "--agents", "random,heuristic", "-n", "2", "--seed", "5", "--backend", "serial",
+               "--out", str(tmp_path), "--records")
+    assert done.exit_code == 0, done.output
+    refused = run("play", "--resume", str(tmp_path / "records" / record_name(0)))
+    assert refused.exit_code == 2
+    assert "has no seat for a person at this terminal: every seat was a bot's" in refused.output
+    assert "--as SEAT" in refused.output and "--seats" in refused.output

@@ -115,7 +115,7 @@ def test_replay_of_a_game_without_a_terminal_module(run, toy, tmp_path):
 ])
 def test_a_file_that_is_not_a_record_says_what_the_file_should_be(run, tmp_path, command, content, message):
     """Whatever the file holds, the command exits 2 with a message (no traceback) that names
-    what it reads: a record of ``ludus simulate --records`` or a move log of ``ludus play --save``."""
+    what it reads: a record of ``--records`` or a move log of ``ludus play --save``."""
     path = tmp_path / "file"
     if content is None:
         path.mkdir()
@@ -125,7 +125,7 @@ def test_a_file_that_is_not_a_record_says_what_the_file_should_be(run, tmp_path,
     assert result.exit_code == 2
     said = " ".join(result.output.split())
     assert message in said
-    assert "ludus simulate --records" in said and "ludus play --save" in said
+    assert "--records writes them in ludus simulate, tournament and lab" in said and "ludus play --save" in said
     assert "Traceback" not in result.output
 
 

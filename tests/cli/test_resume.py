@@ -76,12 +76,12 @@ def test_resuming_a_record_shows_what_resuming_its_move_log_shows(run, tmp_path)
 def test_a_simulate_record_needs_to_be_told_who_plays(run, tmp_path):
     records = tmp_path / "records"
     run("simulate", "claim", "-n", "1", "--seed", "1", "--records", str(records))
-    path = records / "game-00001.json"
+    path = records / "game-00000.json"
     refused = run("play", "--resume", str(path))
     assert refused.exit_code == 2
     said = " ".join(refused.output.split())
-    assert f"{path} is a game record that does not say who plays each seat" in said
-    assert "--as SEAT and --vs AGENT, or with --seats, e.g. --seats human,random" in said
+    assert f"{path} has no seat for a person at this terminal: every seat was a bot's" in said
+    assert "--as SEAT" in said and "--seats human,heuristic" in said
     over = run("play", "--resume", str(path), "--vs", "heuristic")
     assert over.exit_code == 0, over.output
     assert "The game is over already." in over.output and "the end" in over.output

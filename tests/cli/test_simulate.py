@@ -24,9 +24,9 @@ def test_twenty_games_with_records(run, tmp_path):
     for text in ("win rate", "95% CI", "games/s", "mean length", "0 cleopatra", "1 caesar", "draws"):
         assert text in out
     files = sorted(out_dir.iterdir())
-    assert [f.name for f in files] == [f"game-{k:05d}.json" for k in range(1, 21)]
+    assert [f.name for f in files] == [f"game-{k:05d}.json" for k in range(20)]
     records = [json.loads(f.read_text()) for f in files]
-    # game k is deal k of a one-table tournament with seed S
+    # game k is deal k of a one-table tournament with seed S, named as that tournament names it
     assert [r["seed"] for r in records] == [derive_seed(7, "deal", k) for k in range(20)]
     assert all(r["game"] == "caesar-cleopatra" and r["actions"] for r in records)
     assert all(r["format"] == 2 and r["code"] and r["digest"] for r in records)    # as every record
@@ -47,7 +47,7 @@ def test_same_seed_same_games(run, tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "3", "--records", str(a))
     run("simulate", "caesar-cleopatra", "-n", "3", "--seed", "3", "--records", str(b))
-    for name in ("game-00001.json", "game-00003.json"):
+    for name in ("game-00000.json", "game-00002.json"):
         assert (a / name).read_text() == (b / name).read_text()
 
 
@@ -56,8 +56,9 @@ def test_options_reach_the_games(run, tmp_path):
     result = run("simulate", "caesar-cleopatra", "-n", "2", "--seed", "1", "-o", "wrath=face-up",
                  "--option", "orgies=2", "--records", str(out_dir))
     assert result.exit_code == 0, result.output
-    record = json.loads((out_dir / "game-00001.json").read_text())
+    record = json.loads((out_dir / "game-00000.json").read_text())
     assert record["options"]["wrath"] == "face-up" and record["options"]["orgies"] == 2
+    assert record["seats"] == ["random", "random"]
 
 
 def test_swap_reports_per_agent_and_per_seat(run):
@@ -186,7 +187,7 @@ def test_records_are_never_overwritten_a_used_folder_is_refused_before_any_game(
     result = run("simulate", "claim", "-n", "2", "--seed", "1", "--records", str(out_dir))
     assert result.exit_code == 2
     said = " ".join(result.output.split())
-    assert f"{out_dir} holds 3 game records already (from game-00001.json)" in said
+    assert f"{out_dir} holds 3 game records already (from game-00000.json)" in said
     assert "give --records a new or empty folder" in said and "simulating" not in said
     assert {f.name: f.read_text() for f in out_dir.iterdir()} == before
 
@@ -198,17 +199,17 @@ def test_a_record_written_meanwhile_by_another_run_stops_the_simulation_and_stay
     real = simulate.unit_final_state
 
     def beside(game, unit):                # another run writes game 2 while this one plays game 1
-        (out_dir / "game-00002.json").write_text("theirs\n")
+        (out_dir / "game-00001.json").write_text("theirs\n")
         return real(game, unit)
 
     monkeypatch.setattr(simulate, "unit_final_state", beside)
     result = run("simulate", "claim", "-n", "3", "--seed", "1", "--records", str(out_dir))
     assert result.exit_code == 1
     said = " ".join(result.output.split())
-    assert "the record of game 2 was not written" in said and "exists already" in said
+    assert "the record of game 2 (game-00001.json) was not written" in said and "exists already" in said
     assert f"stops after 2 games, 1 of them recorded in {out_dir}" in said
-    assert (out_dir / "game-00002.json").read_text() == "theirs\n"
-    assert sorted(f.name for f in out_dir.iterdir()) == ["game-00001.json", "game-00002.json"]
+    assert (out_dir / "game-00001.json").read_text() == "theirs\n"
+    assert sorted(f.name for f in out_dir.iterdir()) == ["game-00000.json", "game-00001.json"]
 
 
 def test_a_long_agent_spec_wraps_and_the_numbers_stay_whole():

@@ -467,7 +467,7 @@ def _summary(variant: Variant, games: list[LabResult], names: list[str], weaker:
                   for p in range(plan.seats)],
         "first_seat": {**share(games, lambda g: _wins(g)[g.first]),
                        "moved_first": {seat_names[p]: k for p, k in sorted(firsts.items())}},
-        "fair_share": round(1 / plan.seats, 4),
+        "fair_share": round(1 / len(plan.game.teams), 4),     # partners win together
         "draws": share(games, lambda g: len(set(g.returns)) == 1),
         "agents": ([{"agent": spec, **share(games, _spec_won(variant, spec))} for spec in names]
                    if len(names) > 1 else []),
@@ -540,7 +540,8 @@ def _compare(lab: Lab, by_variant: list[list[LabResult]], summaries: list[dict],
                          "difference": round(diff, 4), "interval": [round(lo, 4), round(hi, 4)],
                          "test": "bootstrap", "p": p})
 
-        proportion("first seat wins", a["first_seat"], b["first_seat"])
+        if a["fair_share"] == b["fair_share"]:       # else the first mover's rates mean different things
+            proportion("first to move wins", a["first_seat"], b["first_seat"])
         if a["draws"]["count"] or b["draws"]["count"]:
             proportion("draws", a["draws"], b["draws"])
         if weaker is not None:

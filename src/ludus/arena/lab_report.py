@@ -152,8 +152,9 @@ def differences_table(report: LabReport) -> Group:
 
 
 def paired_lines(report: LabReport) -> list[str]:
-    """How often the same deal in the same seating had another winner, per pair of variants."""
-    return [f"Same deal and seating, another result: {p['a']} → {p['b']}: {p['rate']:.1%} of {p['games']} games"
+    """How often the games dealt from the same seed in the same seating had another winner, per
+    pair of variants (the same cards unless the option changes the deck)."""
+    return [f"Same seed and seating, another result: {p['a']} → {p['b']}: {p['rate']:.1%} of {p['games']} games"
             for p in report.paired if p["games"]]
 
 

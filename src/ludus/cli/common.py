@@ -345,15 +345,39 @@ def records_dir(out_dir: str | None, records: bool) -> Path | None:
     return Path(out_dir) / RECORDS_DIR
 
 
-def say_unrecorded(console: Console, folder: Path | None, kept) -> None:
-    """On a resume with --records: how many of the games ``kept`` (their indexes) have no record."""
+def check_records_fresh(folder: Path | None, already: int) -> None:
+    """A run that starts from nothing (no game in its journal) refuses a records folder that
+    holds records already: they are an earlier run's, and this run's would mix with them."""
+    if folder is None or already or not folder.is_dir():
+        return
+    taken = sorted(folder.glob("game-*.json"))
+    if taken:
+        fail(f"{folder} holds {len(taken)} game record{'s' if len(taken) != 1 else ''} of an earlier run (from "
+             f"{taken[0].name}): this run's would mix with them. Delete that folder, or give another --out")
+
+
+def say_unrecorded(console: Console, folder: Path | None, kept, left: int) -> None:
+    """On a resume with --records: how many of the games ``kept`` (their indexes) have no record,
+    with ``left`` games still to play."""
     from ludus.arena.records import unrecorded
 
     missing = unrecorded(folder, kept) if folder is not None else 0
-    if missing:
-        console.print(f"[yellow]{missing} game{'s' if missing != 1 else ''} of those "
-                      f"{'was' if missing == 1 else 'were'} played without --records: only the games "
-                      "played from now on are recorded.[/yellow]")
+    if not missing:
+        return
+    some = f"{missing} game{'s' if missing != 1 else ''} of those {'was' if missing == 1 else 'were'}"
+    if left:
+        console.print(f"[yellow]{some} played without --records: only the games played from now on are "
+                      "recorded.[/yellow]")
+    else:
+        console.print(f"[yellow]{some} played without --records, and no game is left to play: nothing is "
+                      "recorded (to record them, play the run again into another --out).[/yellow]")
+
+
+def records_written(folder: Path | None) -> str:
+    """The end of a "Written:" line for the records folder: where they are, if any is there."""
+    if folder is None or not any(folder.glob("game-*.json")):
+        return ""
+    return f", the records in {escape(str(folder))}/ (ludus replay FILE --seat N)"
 
 
 # -- games ----------------------------------------------------------------------------------

@@ -20,10 +20,12 @@ from .common import (
     RECORDS,
     SEED,
     app,
+    check_records_fresh,
     fail,
     game_option_example,
     make_console,
     records_dir,
+    records_written,
     resume_line,
     say_unrecorded,
 )
@@ -97,6 +99,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         journal = None if journal_path is None else Journal(
             journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
         already = len(lab.journaled(journal, repair=False)) if journal is not None else 0
+        check_records_fresh(folder, already)
         runner = make_backend(backend, workers, address)
         units = lab.units()
         if already < len(units):
@@ -115,7 +118,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
                       f"{games_text} · agents {escape(', '.join(lab.specs))} · seed {seed} · {escape(where)}")
         if already:
             console.print(resume_line(already, len(units), journal_path))
-            say_unrecorded(console, folder, lab.journaled(journal, repair=False))
+            say_unrecorded(console, folder, lab.journaled(journal, repair=False), len(units) - already)
         start = time.perf_counter()
         bar = ProgressBar(len(units), console, label="lab", already=already)
         try:
@@ -146,7 +149,6 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         names = ["results.json", "variants.csv", "comparisons.csv", "games.csv", lab_report.JOURNAL,
                  *lab_report.PLOTS]
         files = ", ".join(escape(str(Path(out_dir) / f)) for f in names if (Path(out_dir) / f).exists())
-        if folder is not None:
-            files += f", the records in {escape(str(folder))}/ (ludus replay FILE --seat N)"
+        files += records_written(folder)
         console.print(f"Written: {files}")
 

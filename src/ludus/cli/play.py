@@ -133,8 +133,8 @@ def _resumed(path, game_id, as_, vs, seats, seed, options, save, auto) -> tuple[
     if as_ is None and vs is None and seats is None:
         plan = record.get("seats")
         if plan is None:
-            fail(f"{path} is a game record that does not say who plays each seat (a record of simulate does "
-                 "not); say who plays from here on with --as SEAT and --vs AGENT, or with --seats, e.g. "
+            fail(f"{path} is a game record that does not say who plays each seat; say who plays from here on "
+                 "with --as SEAT and --vs AGENT, or with --seats, e.g. "
                  f"--seats {','.join(['human'] + ['random'] * (game.num_players - 1))}")
     else:
         plan = _seat_plan(game, as_, vs, seats)
@@ -163,7 +163,8 @@ def _resumed(path, game_id, as_, vs, seats, seed, options, save, auto) -> tuple[
 @click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Go on with a saved game: a move log of --save (its game, options, seed and seats), still "
                    "saving to it; or a record saved at quit, by Ctrl-C or by simulate (its game, options and "
-                   "seed, and its seats unless --as/--vs/--seats say who plays; a record of simulate must), "
+                   "seed, and its seats unless --as/--vs/--seats say who plays: they must for a record of bots, "
+                   "as simulate, tournament and lab write), "
                    "saving to a new --save FILE if given, else offering to save a new record at quit.")
 @click.option("--auto/--no-auto", default=True, show_default=True,
               help="Play your forced moves (exactly one legal move) for you.")
@@ -190,7 +191,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
     game, names, term = table.game, seat_names(table.game), terminal_for(table.game)
     humans = [p for p, s in enumerate(table.seats) if s.agent is None]
     if not humans:
-        fail(f"{resume} has no seat for a person at this terminal")
+        fail(f"{resume} has no seat for a person at this terminal: every seat was a bot's. Say who plays: "
+             f"--as SEAT (you, against the seats' bots), --vs AGENT or --seats (e.g. --seats human,heuristic)")
     if clear is None:
         clear = console.is_terminal and sys.stdin.isatty()
     if sys.stdin.isatty():

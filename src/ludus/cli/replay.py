@@ -28,8 +28,8 @@ from .common import (
 )
 from .screen import read_line
 
-READS = ("a game record (JSON, as ludus simulate --records DIR writes them) or a move log (as "
-         "ludus play --save FILE writes it)")
+READS = ("a game record (JSON, as --records writes them in ludus simulate, tournament and lab) or a move "
+         "log (as ludus play --save FILE writes it)")
 
 
 def load_record(path: str):

@@ -20,10 +20,10 @@ from rich.text import Text
 from ludus.agents.base import split_agent_specs
 from ludus.arena import Tournament, wilson
 from ludus.arena.match import unit_final_state
+from ludus.arena.records import record_name, unit_record
 from ludus.arena.report import pace
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
-from ludus.session import versioned
 
 from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_game, seat_names, write_new
 
@@ -80,8 +80,9 @@ def _records_folder(records: str) -> Path:
 @click.option("--swap", is_flag=True,
               help="Play every deal once per seat rotation (duplicate style); report per agent and per seat.")
 @click.option("--records", type=click.Path(file_okay=False), default=None,
-              help="Write every game's record to DIR/game-00001.json, ... DIR must be new or hold no "
-                   "records (none is ever overwritten).")
+              help="Write every game's record, with the agent of each seat, to DIR/game-00000.json, ... "
+                   "(numbered as ludus tournament numbers the same seed's games). DIR must be new or hold "
+                   "no records (none is ever overwritten).")
 def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> None:
     """Play many games between agents and report win rates with confidence intervals.
 
@@ -132,10 +133,11 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
                     by_seat[p].append(returns[p])
                 lengths.append(len(state.history))
                 if out_dir is not None:
-                    why = write_new(out_dir / f"game-{k + 1:05d}.json", json.dumps(versioned(state)) + "\n")
+                    name = record_name(unit.index)       # numbered as a tournament with this seed numbers it
+                    why = write_new(out_dir / name, json.dumps(unit_record(state, unit.specs)) + "\n")
                     if why is not None:
                         progress.stop()
-                        fail(f"the record of game {k + 1} was not written: {why}; the simulation stops "
+                        fail(f"the record of game {k + 1} ({name}) was not written: {why}; the simulation stops "
                              f"after {k + 1} games, {k} of them recorded in {out_dir}", code=1)
                 elapsed = time.perf_counter() - start
                 progress.update(task, advance=1, rate=pace(k + 1, elapsed) if elapsed else "")

@@ -20,10 +20,12 @@ from .common import (
     RECORDS,
     SEED,
     app,
+    check_records_fresh,
     fail,
     make_console,
     make_game,
     records_dir,
+    records_written,
     resume_line,
     say_unrecorded,
 )
@@ -53,8 +55,8 @@ from .common import (
                    "teams, so every agent partners every other equally and gets its own rating; fixed — the "
                    "listed partners only (a table's 1st and 3rd agents, 2nd and 4th): teams are measured.")
 @click.option("--order", type=click.Choice(ORDER_PLANS), default="cyclic", show_default=True,
-              help="Seatings of each deal with 3 or more seats: cyclic — the seat rotations (every agent in every "
-                   "seat); all — every order around the table (6 with 3 seats, 24 with 4, 8 with 4 and --partners "
+              help="Seatings of each deal: cyclic — the seat rotations (every agent in every seat); all — every "
+                   "order around the table (with 3 or more seats: 6 with 3, 24 with 4, 8 with 4 and --partners "
                    "fixed), so that who plays after whom cancels out too; listed — the listed seating only "
                    "(seat advantage stays in the results).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
@@ -88,6 +90,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)",
             same_games=tour.same_games)
         already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
+        check_records_fresh(folder, already)
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         units = tour.units()
         if already < len(units):                            # a finished run needs no workers
@@ -130,7 +133,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
                 console.print(f"[yellow]Of those, {_games(unknown)} {'does' if unknown == 1 else 'do'} not say "
                               f"which code played {'it' if unknown == 1 else 'them'}.[/yellow]")
         if already:
-            say_unrecorded(console, folder, tour.journaled(journal, repair=False))
+            say_unrecorded(console, folder, tour.journaled(journal, repair=False), len(units) - already)
         start = time.perf_counter()
         bar = report.ProgressBar(len(units), console, label="tournament", already=already)
         try:
@@ -160,8 +163,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
                           if (Path(out_dir) / f).exists())
         if (Path(out_dir) / "ratings.png").exists():
             files += f", {escape(out_dir)}/ratings.png"
-        if folder is not None:
-            files += f", the records in {escape(str(folder))}/ (ludus replay FILE --seat N)"
+        files += records_written(folder)
         console.print(f"Written: {files}")
 
 
