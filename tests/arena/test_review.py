@@ -177,3 +177,11 @@ def test_ctrl_c_during_a_review_keeps_the_decisions_reviewed_so_far(run, tmp_pat
     first = run("review", str(path), "--seat", "0", "--agent", JUDGE)
     assert first.exit_code == 130 and re.search(r"0 of \d+ decisions with a choice reviewed", first.output)
     assert "Nothing to review" not in first.output
+
+
+def test_a_judge_given_without_a_seed_gives_the_same_review_every_time():
+    record = _record("claim", ["random", "random"])
+    first, second = (list(review_game(record, 0, "ismcts:iterations=40")) for _ in range(2))
+    assert [(r.best, r.agrees) for r in first] == [(r.best, r.agrees) for r in second]
+    same = list(review_game(record, 0, "ismcts:iterations=40,seed=1"))      # seed 1 is what it stands for
+    assert [(r.best, r.agrees) for r in first] == [(r.best, r.agrees) for r in same]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -67,8 +68,14 @@ def test_swap_reports_per_agent_and_per_seat(run):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Per agent" in out and "Per seat" in out
-    assert "1: heuristic" in out and "2: random" in out
+    assert re.search(r"^ *heuristic ", out, re.M) and re.search(r"^ *random ", out, re.M)
     assert "every deal in all 2 seat rotations" in out
+
+
+def test_an_agent_named_twice_is_told_apart_as_in_a_tournament(run):
+    result = run("simulate", "claim", "-n", "2", "--seed", "2", "--agents", "random,random", "--swap")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^ *random ", result.output, re.M) and re.search(r"^ *random#2 ", result.output, re.M)
 
 
 def test_swap_shows_each_agent_from_each_seat(run):
@@ -85,8 +92,8 @@ def test_swap_shows_each_agent_from_each_seat(run):
         if len(cells) >= 7 and cells[-6].isdigit():
             if line.startswith(" "):           # a seat's row, e.g. "   0 cleopatra"
                 seat = cells[1]
-            else:                              # the agent's total, e.g. "1: heuristic"
-                agent, seat = cells[1], "all"
+            else:                              # the agent's total, e.g. "heuristic"
+                agent, seat = cells[0], "all"
             counts[agent, seat] = tuple(int(c) for c in cells[-6:-2])
     for a in ("heuristic", "ismcts:iterations=10"):
         by_seat = zip(counts[a, "cleopatra"], counts[a, "caesar"], strict=True)

@@ -70,7 +70,7 @@ def review_game(record: dict, seat: int, spec: str = "ismcts:iterations=1000,see
     game = replay(record).game                    # a malformed record: RecordError
     if not 0 <= seat < game.num_players:
         raise OptionError(f"{game.id} has seats 0 to {game.num_players - 1}, not {seat}")
-    search = make_agent(spec, game)
+    search = make_agent(spec, game, seed=1)       # a spec without seed=N: the same review every time
     if not hasattr(search, "analyse"):
         raise OptionError(f"a review needs a searching agent (ismcts:…), not {spec!r}")
     return _reviews(game, record, seat, search, on_position)

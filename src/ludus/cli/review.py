@@ -21,7 +21,9 @@ from .replay import load_record, turn_of, turn_title
 @click.argument("file", type=click.Path())
 @click.option("--seat", required=True, metavar="N|NAME", help="Whose moves to review: a seat number or name.")
 @click.option("--agent", "spec", default="ismcts:iterations=1000,seed=1", show_default=True,
-              help="The search that judges each move (an ismcts spec; e.g. ismcts:hard for 1 s a move).")
+              help="The search that judges each move (an ismcts spec; e.g. ismcts:hard for 1 s a move). "
+                   "Seeded with 1 unless it gives seed=N, so a record gets the same review every time; a "
+                   "time budget (ismcts:hard) still depends on how fast the machine is at the moment.")
 @click.option("--all", "all_", is_flag=True, help="List every decision with a choice, not only those where the "
                                                   "search would have played another move.")
 def review_cmd(file, seat, spec, all_) -> None:

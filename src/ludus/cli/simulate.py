@@ -22,6 +22,7 @@ from ludus.arena import Tournament, wilson
 from ludus.arena.match import unit_final_state
 from ludus.arena.records import record_name, unit_record
 from ludus.arena.report import pace
+from ludus.arena.tournament import entrant_names
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
@@ -156,8 +157,8 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
         # Each agent over all its games, then from each seat: an agent stronger from one seat
         # than from the other shows here, where the seat totals mix both agents.
         rows = []
-        for i, spec in enumerate(specs):
-            rows.append((f"{i + 1}: {spec}", [r for results in by_agent_seat[i] for r in results]))
+        for i, name in enumerate(entrant_names(specs)):     # "random", "random#2" as in a tournament
+            rows.append((name, [r for results in by_agent_seat[i] for r in results]))
             rows += [(f"   {names[p]}", by_agent_seat[i][p]) for p in range(n_players) if by_agent_seat[i][p]]
         console.print(_tally_table("Per agent (win rate, 95% Wilson interval)", "agent, then by seat", rows,
                                    sections=True), "")
@@ -172,6 +173,6 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     console.print(f"{n} games in {elapsed:.2f} s · [bold]{pace(n, elapsed)}[/bold] "
                   f"({pace(n, cpu)} of CPU time) · mean length {mean_len:.1f} decisions · draws {draws}")
     if out_dir is not None and not stopped:
-        console.print(f"Records written to {escape(str(out_dir))}/game-00001.json …")
+        console.print(f"Records written to {escape(str(out_dir))}/{record_name(0)} …")
     if stopped:
         raise SystemExit(INTERRUPTED)
