@@ -152,3 +152,20 @@ def test_a_record_of_bots_resumed_in_the_terminal_says_how_to_take_a_seat(run, t
     assert refused.exit_code == 2
     assert "has no seat for a person at this terminal: every seat was a bot's" in refused.output
     assert "--as SEAT" in refused.output and "--seats" in refused.output
+
+
+def test_results_keep_the_spec_behind_each_level(run, tmp_path):
+    """Levels are calibrated again as the bots change: results.json says what played."""
+    from ludus.agents.levels import level_spec
+
+    done = run("tournament", "claim", "--agents", "club,random", "-n", "2", "--seed", "5", "--backend", "serial",
+               "--out", str(tmp_path / "t"))
+    assert done.exit_code == 0, done.output
+    agents = json.loads((tmp_path / "t" / "results.json").read_text())["agents"]
+    assert agents == [{"name": "club", "spec": "club", "plays": level_spec(ludus.make("claim"), "club")},
+                      {"name": "random", "spec": "random"}]
+    done = run("lab", "claim", "--vary", "dragon=last-card,last-dragon", "--agents", "club:seed=3,random", "-n", "2",
+               "--seed", "5", "--backend", "serial", "--out", str(tmp_path / "l"))
+    assert done.exit_code == 0, done.output
+    levels = json.loads((tmp_path / "l" / "results.json").read_text())["levels"]
+    assert levels == {"club:seed=3": level_spec(ludus.make("claim"), "club")}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..core.errors import OptionError
 from ..core.parts import LEVEL_NAMES
 
-__all__ = ["LEVEL_NAMES", "level_spec"]
+__all__ = ["LEVEL_NAMES", "level_spec", "played_by"]
 
 
 def level_spec(game, name: str) -> str:
@@ -25,3 +25,13 @@ def level_spec(game, name: str) -> str:
         raise OptionError(f"{game.id} has no calibrated levels ({', '.join(LEVEL_NAMES)}); "
                           "choose random, heuristic or ismcts")
     return game.parts.levels[name]
+
+
+def played_by(spec: str, game) -> str | None:
+    """For a spec naming a level (``club``, ``club:seed=5``), the spec that plays it in this
+    version of ludus; None for any other spec. Results keep it beside the name: levels are
+    calibrated again as the bots change, so a name alone does not say what played."""
+    from .base import parse_spec
+
+    name, _ = parse_spec(spec)
+    return level_spec(game, name) if name in LEVEL_NAMES and game.parts.levels else None

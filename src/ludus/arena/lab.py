@@ -411,7 +411,7 @@ class LabReport:
     games: list[LabResult]
     variants: list[dict]
     comparisons: list[dict]
-    paired: list[dict]              # same deal and seating, another result: see _paired
+    paired: list[dict]              # same seed and seating, another result: see _paired
     weaker: str | None              # the weaker of two agents (fewer wins over every variant), if any
     rounds_name: str | None         # what the game counts: "round", "turn", or None
 
@@ -421,7 +421,8 @@ class LabReport:
         lab = self.lab
         return {
             "ludus": ludus.__version__, "game": lab.game_id, "fixed": lab.fixed, "vary": lab.vary,
-            "agents": lab.specs, "seed": lab.seed, "weaker_agent": self.weaker, "rounds_name": self.rounds_name,
+            "agents": lab.specs, "levels": _levels(lab), "seed": lab.seed, "weaker_agent": self.weaker,
+            "rounds_name": self.rounds_name,
             "tests": {"proportions": "two-proportion z-test (pooled proportion), two-sided, each variance times "
                                      "its design effect over the deals",
                       "means": f"difference of the means over its bootstrap standard error ({BOOTSTRAP} "
@@ -452,6 +453,14 @@ def analyse(lab: Lab, games: list[LabResult]) -> LabReport:
     summaries = [_summary(variant, by_variant[v], names, weaker) for v, variant in enumerate(lab.variants)]
     comparisons = _compare(lab, by_variant, summaries, weaker, rounds_name)
     return LabReport(lab, games, summaries, comparisons, _paired(lab, by_variant), weaker, rounds_name)
+
+
+def _levels(lab: Lab) -> dict[str, str]:
+    """The spec behind each level the lab's agents name (levels are calibrated again over time)."""
+    from ..agents.levels import played_by
+
+    game = lab.variants[0].plan.game
+    return {spec: plays for spec in lab.specs if (plays := played_by(spec, game))}
 
 
 def _summary(variant: Variant, games: list[LabResult], names: list[str], weaker: str | None) -> dict:

@@ -342,6 +342,7 @@ class TournamentResult:
     def to_dict(self) -> dict:
         """Everything, as JSON-able data (no timings: the same inputs give the same bytes)."""
         import ludus
+        from ludus.agents.levels import played_by
 
         t = self.tournament
         k = len(t.names)
@@ -351,7 +352,8 @@ class TournamentResult:
             "options": t.options,
             "seed": t.seed,
             "seats": t.seats,
-            "agents": [{"name": n, "spec": s} for n, s in zip(t.names, t.specs, strict=True)],
+            "agents": [{"name": n, "spec": s, **({"plays": p} if (p := played_by(s, t.game)) else {})}
+                       for n, s in zip(t.names, t.specs, strict=True)],
             "partners": t.partners,
             "order": t.order,
             "seatings": [list(seating) for seating in t.seatings],
