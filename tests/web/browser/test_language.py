@@ -67,3 +67,4 @@ def test_the_lobby_shows_options_values_in_words(site, new_context):
     assert page.locator("#option-factions option").first.text_content() == \
         "the rule book's deck for the players (default)"
     assert page.inner_text("#option-players-doc") == "number of players; 4 play in two teams, partners opposite"
+    assert page.inner_text("#option-factions-doc").startswith("the deck: the rule book's for the number of players")

@@ -88,7 +88,10 @@ function drawOptions() {
         onchange: (e) => { picked[`${g.id}.${o.name}`] = e.target.value; drawOptions(); } },
         allowed.map((v) => h("option", { value: v, selected: v === value },
           valueLabel(g, o, v) + (v === String(o.default) ? ` (${t("lobby.default")})` : "")))),
-      h("small.doc", { id: `${id}-doc` }, withoutRuleIds(t(`option.${g.id}.${o.name}.doc`, {}, o.doc))));
+      // an option's help as the form offers it (".lobby": where the API's help speaks of values
+      // the form has no way to give, such as Claim's list of factions), else the API's help
+      h("small.doc", { id: `${id}-doc` }, withoutRuleIds(t(`option.${g.id}.${o.name}.lobby`, {},
+        t(`option.${g.id}.${o.name}.doc`, {}, o.doc)))));
   }));
   drawSeats();
 }
