@@ -119,19 +119,23 @@ def test_a_lab_keeps_each_games_record_in_its_variant(tmp_path):
 
 @pytest.mark.parametrize("command", [("tournament", "seize-rome", "--agents", "random,heuristic"),
                                      ("lab", "seize-rome", "--vary", "tie=clear,keep", "--agents", "random")])
-def test_a_new_run_refuses_a_records_folder_an_earlier_run_filled(run, tmp_path, command):
-    """The journal's refusal says a stopped run may start again once games.jsonl is deleted: the
-    records of the earlier run must not silently mix with the new one's."""
-    args = (*command, "-n", "2", "--seed", "5", "--backend", "serial", "--out", str(tmp_path), "--records")
-    assert run(*args).exit_code == 0
+def test_a_new_run_refuses_a_records_folder_another_run_filled(run, tmp_path, command):
+    """The journal's refusal says a run may start again once games.jsonl is deleted: another
+    run's records must not silently mix with the new one's. The same run started again (or
+    stopped after writing a record, before its journal line) keeps its folder."""
+    args = (*command, "-n", "2", "--backend", "serial", "--out", str(tmp_path), "--records")
+    assert run(*args, "--seed", "5").exit_code == 0
     (tmp_path / "games.jsonl").unlink()
-    before = sorted(p.name for p in (tmp_path / "records").iterdir())
-    refused = run(*args)
+    before = {p.name: p.read_text() for p in (tmp_path / "records").iterdir()}
+    refused = run(*args, "--seed", "6")
     assert refused.exit_code == 2
-    assert f"holds {len(before)} game records of an earlier run (from game-00000.json)" in refused.output
+    assert f"holds {len(before)} game records of another run (from game-00000.json)" in refused.output
     assert "Delete that folder, or give another --out" in refused.output
-    assert sorted(p.name for p in (tmp_path / "records").iterdir()) == before
+    assert {p.name: p.read_text() for p in (tmp_path / "records").iterdir()} == before
     assert not (tmp_path / "games.jsonl").exists()
+    again = run(*args, "--seed", "5")
+    assert again.exit_code == 0, again.output
+    assert {p.name: p.read_text() for p in (tmp_path / "records").iterdir()} == before
 
 
 def test_a_finished_run_asked_for_records_says_none_can_be_written(run, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 
 import pytest
 
@@ -205,11 +206,13 @@ def test_the_makers_own_seats_are_taken_from_the_start_and_never_offered_to_a_ne
 def test_mine_names_only_person_seats(server):
     before = server.http.get("/api/tables").json()
     body = {"game": "claim", "seats": ["person", "random"]}
-    errors = _refused(server, {**body, "mine": [1, 2, "0"]}, "mine.0", "mine.1", "mine.2")
+    errors = _refused(server, {**body, "mine": [1, "0"]}, "mine.0", "mine.1")
     assert errors[0]["message"] == "1 is not a person's seat here; a list of the person seats you play yourself (0)"
     assert "a list of the person seats you play yourself (0), not 0" in _refused(server, {**body, "mine": 0},
                                                                                   "mine")[0]["message"]
     _refused(server, {**body, "mine": [True]}, "mine.0")
+    _refused(server, {**body, "mine": [0] * 50 + [[1]]}, "mine")            # longer than the table: refused whole
+    _refused(server, {**body, "mine": [0, [1]]}, "mine.1")
     assert server.http.get("/api/tables").json() == before
 
 
@@ -275,8 +278,6 @@ def test_a_newcomer_joins_a_free_seat_of_a_public_table_from_the_lobby(server):
 
 def test_the_api_docs_load_nothing_from_outside_the_server(server):
     """/docs works offline: its page points at scripts the server itself serves."""
-    import re
-
     page = server.http.get("/docs")
     assert page.status_code == 200
     sources = re.findall(r"""(?:src|href)=["']?([^"' >]+)|url: ?['"]([^'"]+)""", page.text)
@@ -291,5 +292,6 @@ def test_an_address_that_is_no_page_says_so_to_a_browser_and_in_json_to_a_progra
     assert page.status_code == 404 and "No such page" in page.text and 'href="/"' in page.text
     r = server.http.get("/no/such/page")
     assert r.status_code == 404 and r.json() == {"detail": "Not Found"}
-    r = server.http.get("/api/tables/nosuch", headers={"accept": "text/html"})
-    assert r.status_code == 404 and "detail" in r.json()
+    for path in ("/api/tables/nosuch", "/api", "/api/nothing"):
+        r = server.http.get(path, headers={"accept": "text/html"})
+        assert r.status_code == 404 and "detail" in r.json(), path

@@ -125,3 +125,22 @@ def test_a_bot_pace_that_is_no_number_of_seconds_is_refused(tmp_path, pace):
     result = CliRunner().invoke(app, ["serve", "--bot-pace", pace, "--db", str(tmp_path / "s.sqlite3")])
     assert result.exit_code == 2 and "--bot-pace" in result.output
     assert not (tmp_path / "s.sqlite3").exists()
+
+
+def test_a_stopping_server_waits_a_little_for_a_bot_still_thinking_then_ends_it():
+    import multiprocessing
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ludus.server.app import _stop_pool
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    pool.submit(time.sleep, 0).result()                  # the process is up
+    busy = pool.submit(time.sleep, 60)                     # a search that would outlast any grace
+    waiting = pool.submit(time.sleep, 60)                  # work not begun
+    processes = list(pool._processes.values())
+    start = time.monotonic()
+    _stop_pool(pool, grace=0.5)
+    assert time.monotonic() - start < 10
+    assert not any(p.is_alive() for p in processes)
+    assert waiting.cancelled() or busy.cancelled()

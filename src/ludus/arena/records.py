@@ -61,6 +61,24 @@ def writing_records(folder: Path, finished: Callable[[list], None]) -> Callable[
     return on_done
 
 
+def strangers(folder: Path, expected: dict[int, dict]) -> list[str]:
+    """The records in ``folder`` that are not of this run's games: ``expected`` gives, by game
+    index, what its record holds (its ``game``, ``options``, ``seed`` and ``seats``). A record
+    of another run (one started again after its journal was deleted, say) must not mix with
+    this run's; a game of this run cut off after its record was written is no stranger."""
+    out = []
+    for path in sorted(folder.glob("game-*.json")) if folder.is_dir() else []:
+        number = path.stem.removeprefix("game-")
+        want = expected.get(int(number)) if number.isdigit() else None
+        try:
+            record = json.loads(path.read_text())
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            record = None
+        if want is None or not isinstance(record, dict) or any(record.get(k) != v for k, v in want.items()):
+            out.append(path.name)
+    return out
+
+
 def unrecorded(folder: Path, indexes: Iterable[int]) -> int:
     """How many of the games ``indexes`` have no record in ``folder``."""
     return sum(not (folder / record_name(i)).exists() for i in indexes)

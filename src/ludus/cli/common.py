@@ -345,15 +345,17 @@ def records_dir(out_dir: str | None, records: bool) -> Path | None:
     return Path(out_dir) / RECORDS_DIR
 
 
-def check_records_fresh(folder: Path | None, already: int) -> None:
-    """A run that starts from nothing (no game in its journal) refuses a records folder that
-    holds records already: they are an earlier run's, and this run's would mix with them."""
-    if folder is None or already or not folder.is_dir():
+def check_records_fresh(folder: Path | None, expected: dict[int, dict]) -> None:
+    """Refuse a records folder holding records of another run (``records.strangers``): this
+    run's would mix with them."""
+    from ludus.arena.records import strangers
+
+    if folder is None:
         return
-    taken = sorted(folder.glob("game-*.json"))
-    if taken:
-        fail(f"{folder} holds {len(taken)} game record{'s' if len(taken) != 1 else ''} of an earlier run (from "
-             f"{taken[0].name}): this run's would mix with them. Delete that folder, or give another --out")
+    other = strangers(folder, expected)
+    if other:
+        fail(f"{folder} holds {len(other)} game record{'s' if len(other) != 1 else ''} of another run (from "
+             f"{other[0]}): this run's would mix with them. Delete that folder, or give another --out")
 
 
 def say_unrecorded(console: Console, folder: Path | None, kept, left: int) -> None:

@@ -99,7 +99,9 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
         journal = None if journal_path is None else Journal(
             journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
         already = len(lab.journaled(journal, repair=False)) if journal is not None else 0
-        check_records_fresh(folder, already)
+        check_records_fresh(folder, {u.index: {"game": lab.game_id, "options": dict(u.options),
+                                               "seed": u.unit.deal_seed, "seats": list(u.unit.specs)}
+                                     for u in lab.units()})
         runner = make_backend(backend, workers, address)
         units = lab.units()
         if already < len(units):

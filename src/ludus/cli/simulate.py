@@ -82,7 +82,7 @@ def _records_folder(records: str) -> Path:
               help="Play every deal once per seat rotation (duplicate style); report per agent and per seat.")
 @click.option("--records", type=click.Path(file_okay=False), default=None,
               help="Write every game's record, with the agent of each seat, to DIR/game-00000.json, ... "
-                   "(numbered as ludus tournament numbers the same seed's games). DIR must be new or hold "
+                   "(deal by deal; with --swap each deal's seat rotations in turn). DIR must be new or hold "
                    "no records (none is ever overwritten).")
 def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> None:
     """Play many games between agents and report win rates with confidence intervals.

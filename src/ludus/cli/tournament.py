@@ -90,7 +90,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
             journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)",
             same_games=tour.same_games)
         already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
-        check_records_fresh(folder, already)
+        check_records_fresh(folder, {u.index: {"game": game.id, "options": tour.options, "seed": u.deal_seed,
+                                               "seats": list(u.specs)} for u in tour.units()})
         runner = make_backend(backend, workers, address)   # Ray installed? the address answers?
         units = tour.units()
         if already < len(units):                            # a finished run needs no workers

@@ -19,19 +19,21 @@ from typing import Any
 from .errors import OptionError, echo
 
 
-def choice(default: Any, choices: tuple, doc: str = "", accept=None) -> Any:
+def choice(default: Any, choices: tuple, doc: str = "", accept=None, seat: bool = False) -> Any:
     """Declare an option field: its default, the values it accepts, and one line of help.
 
     ``accept`` (optional) turns a value outside ``choices`` into its canonical form or raises
     OptionError: for open-ended options such as an explicit list of factions. ``choices`` then
     lists the named values (what tests and ``ludus games`` enumerate). It is given text of at
-    most ``MAX_TEXT`` characters, or a list of such names.
+    most ``MAX_TEXT`` characters, or a list of such names. ``seat``: its values that are numbers
+    name seats (who leads first), so that a form may show the seats' names.
     """
     if default not in choices:
         raise ValueError(f"default {default!r} not among {choices!r}")
     if any(type(c) is str and c != c.lower() for c in choices):
         raise ValueError(f"text values are declared in lower case (input of any case matches them): {choices!r}")
-    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "accept": accept})
+    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "accept": accept,
+                                                        "seat": seat})
 
 
 def option_choices(options_cls: type) -> dict[str, tuple]:

@@ -9,6 +9,7 @@ import json
 import logging
 import multiprocessing
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -59,6 +60,28 @@ class Join(BaseModel):
     seat: int | None = None
 
 
+# How long a stopping server waits for a bot process still thinking (a review of a long game
+# takes longer) before it ends it.
+STOP_GRACE = 5.0
+
+
+def _stop_pool(pool: ProcessPoolExecutor, grace: float = STOP_GRACE) -> None:
+    """Stop the bot processes: work not begun is dropped, work under way gets ``grace`` seconds.
+    Joined, so that the pool's queues are closed before the server exits (else multiprocessing
+    warns of leaked semaphores); a process still busy after the grace is terminated."""
+    processes = list((pool._processes or {}).values())      # noqa: SLF001 (no public handle on them)
+    pool.shutdown(wait=False, cancel_futures=True)
+    end = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, end - time.monotonic()))
+        if process.is_alive():
+            process.terminate()
+            process.join()
+    manager = pool._executor_manager_thread                   # noqa: SLF001
+    if manager is not None:
+        manager.join(grace)
+
+
 def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                time: TimeSource | None = None, agents: tuple[str, ...] = (),
                bot_pace: float = BOT_PACE) -> FastAPI:
@@ -90,9 +113,7 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await listener
-            # joined, so that the workers' queues are closed before the server exits (else
-            # multiprocessing warns of leaked semaphores); a search under way ends first
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+            await asyncio.to_thread(_stop_pool, pool)
             engine.dispose()
 
     # /docs and /redoc with their scripts served from the package: nothing loaded from a CDN

@@ -36,6 +36,7 @@ def mount(app) -> None:
     @app.exception_handler(HTTPException)
     async def no_such_page(request: Request, exc: HTTPException):
         browser = "text/html" in request.headers.get("accept", "")
-        if exc.status_code == 404 and browser and not request.url.path.startswith("/api/"):
+        path = request.url.path
+        if exc.status_code == 404 and browser and path != "/api" and not path.startswith("/api/"):
             return FileResponse(STATIC / "missing.html", status_code=404)
         return await http_exception_handler(request, exc)

@@ -151,7 +151,8 @@ def games(extra: tuple[str, ...] = ()) -> list[dict]:
                     "seat_names": list(game.seat_names),
                     "options": [{"name": name, "type": value_kind(values),
                                  "values": [json_value(values, v) for v in values], "default": defaults[name],
-                                 "doc": fields[name].metadata.get("doc", ""), **option_rules(gid)[name]}
+                                 "doc": fields[name].metadata.get("doc", ""),
+                                 "seat": fields[name].metadata.get("seat", False), **option_rules(gid)[name]}
                                 for name, values in option_choices(game.options_class).items()],
                     "agents": [a for a in AGENTS if _offered(a, game)] + [a for a in extra if _fits(a, game)]})
     return out
@@ -292,13 +293,13 @@ def check_mine(mine: Any, agents: list[str | None]) -> frozenset[int]:
         return frozenset()
     people = [seat for seat, agent in enumerate(agents) if agent is None]
     wanted = f"a list of the person seats you play yourself ({', '.join(map(str, people))})"
-    if not isinstance(mine, list):
+    if not isinstance(mine, list) or len(mine) > len(agents):
         raise FieldError([{"field": "mine", "message": f"{wanted}, not {echo(mine, 40)}"}])
     errors = [{"field": f"mine.{i}", "message": f"{echo(seat, 20)} is not a person's seat here; {wanted}"}
-              for i, seat in enumerate(mine[:50]) if type(seat) is not int or seat not in people]
+              for i, seat in enumerate(mine) if type(seat) is not int or seat not in people]
     if errors:
         raise FieldError(errors)
-    return frozenset(mine)
+    return frozenset(mine)              # every entry checked: whole numbers, each a person's seat
 
 
 # -- what each viewer is sent ------------------------------------------------------------------

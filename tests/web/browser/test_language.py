@@ -63,6 +63,11 @@ def test_the_lobby_shows_options_values_in_words(site, new_context):
     assert shown == [["false", "no (default)"], ["true", "yes"]]
     shown = page.locator("#option-first_player option").evaluate_all("(els) => els.map((el) => el.textContent)")
     assert shown == ["random (default)", "seat 0", "seat 1"]
+    shown = page.locator("#option-regions_to_win option").evaluate_all("(els) => els.map((el) => el.textContent)")
+    assert shown[:3] == ["auto (default)", "1", "2"]           # numbers that are no seats stay numbers
+    page.select_option("#game", "caesar-cleopatra")
+    shown = page.locator("#option-edition option").evaluate_all("(els) => els.map((el) => el.textContent)")
+    assert shown == ["classic (default)", "2024"]
     page.select_option("#game", "claim")
     assert page.locator("#option-factions option").first.text_content() == \
         "the rule book's deck for the players (default)"

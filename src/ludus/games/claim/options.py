@@ -17,7 +17,7 @@ class Options:
                            "trolls,seers (one pair + 3 singles, or + 5 with 3-4 players) (K5)",
                            accept=normalize_factions)
     first_leader: str = choice("random", ("random", "0", "1", "2", "3"),
-                               "who leads the first trick: random (seeded) or a seat (K8)")
+                               "who leads the first trick: random (seeded) or a seat (K8)", seat=True)
     dragon: str = choice("last-card", ("last-card", "last-dragon"),
                          "a Dragon as the trick's last card leads next, or the last Dragon played (K21)")
 

@@ -16,7 +16,7 @@ class Options:
     regions: int = choice(5, (5, 3, 4, 6, 7, 8), "regions in play, the first N colours (S1)")
     wilds: int = choice(6, (6,) + tuple(i for i in range(13) if i != 6), "wild cards in the deck (S2)")
     wild_value: int = choice(1, (1, 2, 3, 4, 5, 6), "what a wild card counts (S2)")
-    first_player: str = choice("random", _SEATS, "who plays first: random (seeded) or a seat (S5)")
+    first_player: str = choice("random", _SEATS, "who plays first: random (seeded) or a seat (S5)", seat=True)
     round_starter: str = choice("fixed", ("fixed", "rotate"), "the first player starts every round, or it rotates (S5)")
     voluntary_pass: str = choice("false", ("false", "true"), "may a player pass while the pile has cards (S6)")
     deck_out_ends_round: str = choice("true", ("true", "false"), "a draw of the last pile card ends the round (S8)")

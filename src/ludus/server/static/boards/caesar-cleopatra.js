@@ -334,16 +334,21 @@ function arrange(ctx) {
     left > 1 ? h("div.buttons", {}, shuffleRest(ctx, me.unarranged)) : null]];
 }
 
-/** One click for the cards still to arrange, in a random order: the moves are played one by one. */
+/** One click for the cards still to arrange, in a random order (drawn at the click): the moves
+ *  are played one by one. */
 function shuffleRest(ctx, unarranged) {
-  const moves = Object.entries(unarranged).flatMap(([k, n]) => Array(n).fill(`arrange ${k}`));
-  for (let i = moves.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [moves[i], moves[j]] = [moves[j], moves[i]];
-  }
-  const legal = ctx.legalMoves.has(moves[0]);
-  return h("button", { type: "button", "data-key": "arrange:shuffle", disabled: !legal || ctx.busy,
-    onclick: legal ? () => ctx.play(moves[0], moves.slice(1)) : null }, ctx.t("cc.arrange.shuffle"));
+  const shuffled = () => {
+    const moves = Object.entries(unarranged).flatMap(([k, n]) => Array(n).fill(`arrange ${k}`));
+    for (let i = moves.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [moves[i], moves[j]] = [moves[j], moves[i]];
+    }
+    return moves;
+  };
+  const ready = ctx.legal !== null && !ctx.busy;
+  return h("button", { type: "button", "data-key": "arrange:shuffle", disabled: !ready,
+    onclick: ready ? () => { const [first, ...rest] = shuffled(); ctx.play(first, rest); } : null },
+  ctx.t("cc.arrange.shuffle"));
 }
 
 function veto(ctx) {

@@ -45,11 +45,12 @@ function agentLabel(spec) {
 }
 
 /** How the form shows value ``v`` (text) of option ``o``: yes or no for a yes/no option, the
- *  seat's name for a seat (the only text values that are numbers), else the catalogue's words
- *  for it where it has some, else the value itself. The value sent is always ``v``. */
+ *  seat's name for a seat (an option whose values name seats, /api/games's ``seat``), else the
+ *  catalogue's words for it where it has some, else the value itself. The value sent is
+ *  always ``v``. */
 function valueLabel(g, o, v) {
   if (o.type === "boolean") return t(v === "true" ? "lobby.yes" : "lobby.no");
-  if (o.type === "text" && /^\d+$/.test(v)) return g.seat_names[Number(v)] ?? `seat ${v}`;
+  if (o.seat && /^\d+$/.test(v)) return g.seat_names[Number(v)] ?? `seat ${v}`;
   return t(`option.${g.id}.${o.name}.value.${v}`, {}, v);
 }
 
@@ -127,14 +128,15 @@ async function create(event) {
   if (button.disabled) return;
   button.disabled = true;       // a second click while the first is on its way makes no second table
   try {
-    await send(game());
+    await makeTable(game());
   } finally {
     button.disabled = false;
   }
 }
 
-async function send(g) {
-  const chosen = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+/** Make the table the form describes, then show its links (or why it was refused). */
+async function makeTable(g) {
+  const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
   const body = {
     game: g.id,
     // each chosen value as /api/games lists it (a number, a boolean or text), defaults left out
@@ -143,9 +145,9 @@ async function send(g) {
       const chosen = o.values.find((v) => String(v) === optionValue(o.name));
       return chosen === undefined || chosen === o.default ? [] : [[o.name, chosen]];
     })),
-    seats: chosen.map((v) => (PEOPLE.includes(v) ? "person" : v)),
+    seats: seats.map((v) => (PEOPLE.includes(v) ? "person" : v)),
     // the maker's own seats: taken from the start, never offered under open tables
-    mine: chosen.flatMap((v, i) => (v === "you" ? [i] : [])),
+    mine: seats.flatMap((v, i) => (v === "you" ? [i] : [])),
     clock: CLOCKS[$("clock").value],
     public: $("public").checked,
     assists: Object.fromEntries(["hints", "tracker", "review"].map((name) => [name, $(`assist-${name}`).checked])),

@@ -29,7 +29,11 @@ let facts = null;           // GET /api/tables/ID: the seats' agents
 let titles = {};
 let received = 0;           // when the last view came (the clocks count down from there)
 let forced = null;          // the timer of a forced move about to play itself
-let queued = [];            // moves a board asked for one after another, each played while legal
+// Moves a board asked for one after another, each played while legal (C&C's "the rest in a random
+// order"). They go out as fast as the views come back: the others may see that they were queued,
+// which tells nothing of hidden cards (the order is random); a refusal, an undo or a lost
+// connection stops the run.
+let queued = [];
 let status = "connecting";
 let noticeSeq = null;       // the seq the notice (an error, a forced move) was about, or "offline"
 let undoAsked = null;       // the seq at which this page last asked for an undo
@@ -89,6 +93,7 @@ function playQueued() {
 
 function undo() {
   clearTimeout(forced);
+  queued = [];
   if (status !== "open") {
     notSent("table.offline.undo");
     return;
@@ -317,6 +322,7 @@ async function main() {
   client = new TableClient(tableId, token, {
     view: onView,
     status: (name, code) => {
+      if (name !== "open") queued = [];        // a run of moves stops with the connection
       status = name !== "closed" ? name : code === 4401 ? "bad-token" : code === 4404 ? "no-table"
         : code === 4410 ? "unplayable" : "closed";
       if (["bad-token", "no-table", "unplayable"].includes(status)) drawDeadEnd(status);
@@ -324,6 +330,7 @@ async function main() {
       else replace($("connection"), h("span", { class: `conn-${status}` }, t(`connection.${status}`)));
     },
     error: (message) => {
+      queued = [];                              // a run of moves stops at a refusal, which stays shown
       noticeSeq = client.view?.seq;
       if (message.code === "illegal" && undoAsked === noticeSeq) undoRefused = noticeSeq;
       replace($("notice"), h("span.error", {}, message.message));
