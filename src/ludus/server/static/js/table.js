@@ -175,10 +175,25 @@ function drawLog() {
   // lines after it tell the turn) has no events and no line, as on the command line; a game
   // without narration shows each move as "seat: move".
   const told = client.entries.filter((e) => e.lines.length || e.events.length);
-  replace(list, told.map((e) => h("li.entry", { "data-index": e.index },
+  replace(list, runs(told).map(([e, n]) => h("li.entry", { "data-index": e.index },
     e.lines.length ? e.lines.map((line) => h("span.line", { class: line.style ? `style-${line.style}` : "" }, line.text))
-      : h("span.line", {}, `${seatName(e.seat)}: ${e.move ?? "…"}`))));
+      : h("span.line", {}, `${seatName(e.seat)}: ${e.move ?? "…"}`),
+    n > 1 ? h("span.quiet.repeat", {}, ` ×${n}`) : null)));
   if (near) list.scrollTop = list.scrollHeight;
+}
+
+/** The log's entries with another seat's identical one-line entries in a row told once, with
+ *  their count (the thirteen hidden cards an opponent puts on its action pile): [entry, count]. */
+function runs(entries) {
+  const out = [];
+  for (const e of entries) {
+    const last = out.at(-1);
+    const same = last && e.seat !== client.seat && last[0].seat === e.seat && e.lines.length === 1
+      && last[0].lines.length === 1 && last[0].lines[0].text === e.lines[0].text;
+    if (same) out[out.length - 1] = [e, last[1] + 1];
+    else out.push([e, 1]);
+  }
+  return out;
 }
 
 function drawMoves() {
