@@ -159,7 +159,8 @@ def test_levels_map_to_budgets():
                                   "ismcts:time=-1", "ismcts:rollout=clever", "ismcts:c=-2",
                                   "ismcts:depth=-1", "ismcts:depth=deep", "ismcts:time=nan",
                                   "ismcts:time=inf", "ismcts:c=nan", "ismcts:c=inf", "ismcts:bias=-1",
-                                  "ismcts:bias=strong", "ismcts:bias=inf", "ismcts:bias=nan"])
+                                  "ismcts:bias=strong", "ismcts:bias=inf", "ismcts:bias=nan", "ismcts:playouts=0",
+                                  "ismcts:playouts=2.5"])
 def test_bad_specs_are_refused_before_any_work(spec):
     with pytest.raises(ludus.OptionError):
         make(spec, ludus.make("claim"))
@@ -269,3 +270,17 @@ def test_a_move_seen_made_by_another_seat_is_untried_for_the_seat_that_now_choos
     mine.visits, mine.total = 3, 1.5
     action, new = _choose(node, ["draw", "done"], 1.0, random.Random(0))
     assert (action, new) == ("done", True) and seen.visits == 0
+
+
+@pytest.mark.parametrize("game_id,steps", [("claim", 9), ("seize-rome", 6)])
+def test_playouts_average_several_rollouts_of_each_new_leaf(game_id, steps, monkeypatch):
+    """playouts=K reads each new leaf as the mean of K rollouts of copies of its world: K
+    rollouts per iteration, the world of each untouched by the others."""
+    game, state = _midgame(game_id, steps)
+    agent = make("ismcts:iterations=30,seed=3,playouts=4", game)
+    assert agent.playouts == 4 and make("ismcts:iterations=30", game).playouts == 1
+    rolled, real = [], ISMCTSAgent._rollout
+    monkeypatch.setattr(ISMCTSAgent, "_rollout", lambda self, world, rng: rolled.append(world) or real(self, world, rng))
+    assert agent.act(state.perspective(state.current_player)) in state.legal_actions()
+    assert len(rolled) == 4 * agent.last_iterations
+    assert len({id(w) for w in rolled}) == len(rolled)         # each rollout on a world of its own

@@ -60,7 +60,8 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "infer": "a whole number of worlds to weigh, 0 for none, e.g. infer=200",
               "noise": "a number from 0.001 to 1, e.g. noise=0.5 (fitted if not given)",
               "epsilon": "a number from 0 to 1, e.g. epsilon=0.2",
-              "model": "a policy file, e.g. model=examples/models/claim-ppo.npz"}
+              "model": "a policy file, e.g. model=examples/models/claim-ppo.npz",
+              "playouts": "a whole number of rollouts per new leaf, 1 or more, e.g. playouts=4"}
 ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
 GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise / epsilon not given: the
                           # game's search defaults, else c=0.7, full random rollouts, no bias, no
@@ -99,7 +100,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT,
                  bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT, epsilon=GAME_DEFAULT,
-                 model: str | None = None):
+                 model: str | None = None, playouts: int = 1):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -144,6 +145,10 @@ class ISMCTSAgent(Agent):
             raise OptionError("ismcts epsilon is how often a mast rollout plays at random: give it with rollout=mast")
         if epsilon is not None and not (0 <= epsilon <= 1):
             raise OptionError(f"ismcts epsilon must be a number from 0 to 1, got {epsilon}")
+        if type(playouts) is not int or playouts < 1:
+            raise OptionError(f"ismcts playouts must be a whole number, 1 or more, got {playouts}")
+        # Rollouts from each new leaf, averaged: fewer iterations, each with a less noisy value.
+        self.playouts = playouts
         self.iterations, self.time_limit, self.c, self.depth = iterations, time_limit, c, depth
         self.rollout, self.bias, self.infer, self.noise, self.epsilon = rollout, bias, infer, noise, epsilon
         self._averages = None       # the move averages of the search in progress (rollout=mast)
@@ -293,7 +298,7 @@ class ISMCTSAgent(Agent):
             if new:
                 break
             node = child
-        values = self._rollout(world, rng)
+        values = self._leaf_value(world, rng)
         if averages is not None:
             averages.credit(values)
         for nd in path:                                                     # backpropagation
@@ -330,13 +335,22 @@ class ISMCTSAgent(Agent):
                 if q == p:
                     paths[q].append(child)   # a tree's statistics are read only where its seat moves
             world.apply_trusted(action)
-        values = self._rollout(world, rng)
+        values = self._leaf_value(world, rng)
         if averages is not None:
             averages.credit(values)
         for path, value in zip(paths, values, strict=True):
             for nd in path:
                 nd.visits += 1
                 nd.total += value
+
+    def _leaf_value(self, world, rng: random.Random) -> list[float]:
+        """The new leaf's value per seat: one rollout of ``world``, or the mean of ``playouts``
+        rollouts of copies of it."""
+        if self.playouts == 1:
+            return self._rollout(world, rng)
+        runs = [self._rollout(world.clone(), rng) for _ in range(self.playouts - 1)]
+        runs.append(self._rollout(world, rng))
+        return [sum(values) / len(runs) for values in zip(*runs, strict=True)]
 
     def _rollout(self, world, rng: random.Random) -> list[float]:
         depth, quiet = self.depth, self.quiet
@@ -417,7 +431,7 @@ def _depth(value: str) -> int | None:
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
-    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``model``, ``epsilon``."""
+    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``model``, ``epsilon``, ``playouts``."""
     params = dict(params)
     kwargs: dict = {}
     level = params.pop("level", None)
@@ -426,11 +440,12 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
             raise OptionError(f"unknown ismcts level {echo(level)} in {echo(spec)}; levels: {', '.join(LEVELS)}")
         kwargs.update(LEVELS[level])
     conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str,
-                   "bias": decimal, "infer": whole_number, "noise": decimal, "epsilon": decimal, "model": str}
+                   "bias": decimal, "infer": whole_number, "noise": decimal, "epsilon": decimal, "model": str,
+                   "playouts": whole_number}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
-                              "iterations, time, c, depth, rollout, bias, infer, noise, model, epsilon, seed")
+                              "iterations, time, c, depth, rollout, bias, infer, noise, model, epsilon, playouts, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:
