@@ -280,7 +280,8 @@ def test_playouts_average_several_rollouts_of_each_new_leaf(game_id, steps, monk
     agent = make("ismcts:iterations=30,seed=3,playouts=4", game)
     assert agent.playouts == 4 and make("ismcts:iterations=30", game).playouts == 1
     rolled, real = [], ISMCTSAgent._rollout
-    monkeypatch.setattr(ISMCTSAgent, "_rollout", lambda self, world, rng: rolled.append(world) or real(self, world, rng))
+    monkeypatch.setattr(ISMCTSAgent, "_rollout",
+                        lambda self, world, rng: rolled.append(world) or real(self, world, rng))
     assert agent.act(state.perspective(state.current_player)) in state.legal_actions()
     assert len(rolled) == 4 * agent.last_iterations
     assert len({id(w) for w in rolled}) == len(rolled)         # each rollout on a world of its own
