@@ -7,12 +7,13 @@ import socket
 import subprocess
 import sys
 
+import httpx
 import pytest
 from click.testing import CliRunner
 
 from ludus.cli.common import app
 
-from .helpers import refused_in_one_line
+from .helpers import WAIT, refused_in_one_line
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
@@ -144,3 +145,18 @@ def test_a_stopping_server_waits_a_little_for_a_bot_still_thinking_then_ends_it(
     assert time.monotonic() - start < 10
     assert not any(p.is_alive() for p in processes)
     assert waiting.cancelled() or busy.cancelled()
+
+
+def test_the_tables_an_address_may_have_open_are_set_at_start(tmp_path):
+    from .helpers import free_port, serve_process
+
+    port = free_port()
+    process = serve_process(f"sqlite:///{tmp_path / 'db.sqlite3'}", port, "--tables-per-address", "1")
+    try:
+        body = {"game": "seize-rome", "seats": ["person", "random"]}
+        made = [httpx.post(f"http://127.0.0.1:{port}/api/tables", json=body, timeout=WAIT) for _ in range(2)]
+        assert [r.status_code for r in made] == [201, 429]
+        assert made[1].json()["detail"].startswith("at most 1 table not yet over per client address")
+    finally:
+        process.terminate()
+        process.wait(30)

@@ -32,7 +32,10 @@ from .common import app, fail
               help="The least time a searching bot's move takes to come, whatever it held (default 0.6; "
                    "a search on a time budget waits 1.5 times its budget, a bot that plays by rule a "
                    "third of it), so that a forced move comes no faster than a thought one. 0: none.")
-def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
+@click.option("--tables-per-address", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Tables not yet over that one client address may have made, counting those played in "
+                   "the last day (default 20; raise it where many people share one address, or for tests).")
+def serve_cmd(host, port, db, workers, bots, agents, bot_pace, tables_per_address) -> None:
     """Play over the network: tables for people and bots, joined by invite links.
 
     Open the printed address in a browser to start a table and play by clicks; programs make
@@ -62,7 +65,8 @@ def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
     said = f"ludus serve: open http://{where}:{port}/ (database {shown.render_as_string(hide_password=True)}"
     if workers == 1:
         application = create_app(url, bot_processes=bots, agents=agents,
-                                 **({} if bot_pace is None else {"bot_pace": bot_pace}))
+                                 **({} if bot_pace is None else {"bot_pace": bot_pace}),
+                                 **({} if tables_per_address is None else {"tables_per_address": tables_per_address}))
         click.echo(said + ")")
         uvicorn.run(application, host=host, port=port, ws_max_size=65536, log_level="warning")
         return
@@ -72,6 +76,8 @@ def serve_cmd(host, port, db, workers, bots, agents, bot_pace) -> None:
     os.environ["LUDUS_SERVE_AGENTS"] = json.dumps(list(agents))
     if bot_pace is not None:
         os.environ["LUDUS_SERVE_BOT_PACE"] = str(bot_pace)
+    if tables_per_address is not None:
+        os.environ["LUDUS_SERVE_TABLES_PER_ADDRESS"] = str(tables_per_address)
     click.echo(said + f", {workers} server processes)")
     uvicorn.run("ludus.server.app:from_environment", factory=True, workers=workers, host=host, port=port,
                 ws_max_size=65536, log_level="warning")

@@ -84,13 +84,15 @@ def _stop_pool(pool: ProcessPoolExecutor, grace: float = STOP_GRACE) -> None:
 
 def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
                time: TimeSource | None = None, agents: tuple[str, ...] = (),
-               bot_pace: float = BOT_PACE) -> FastAPI:
+               bot_pace: float = BOT_PACE, tables_per_address: int | None = None) -> FastAPI:
     """The server's application on the database ``db_url`` (default: a SQLite file in the
     user's data folder), its schema migrated to the newest first. Bots think in
     ``bot_processes`` worker processes (default: one per processor). The clocks read ``time``
     (tests give a fake one). ``agents``: specs a table may seat beyond the built-in levels,
     chosen by whoever runs the server (a trained policy's file, say). ``bot_pace``: the least
-    seconds between asking a bot for a move and playing it (``Hub.pace``; 0 for none)."""
+    seconds between asking a bot for a move and playing it (``Hub.pace``; 0 for none).
+    ``tables_per_address``: the tables not yet over one client address may have made (default
+    ``limits.MAX_OPEN_TABLES``)."""
     engine = make_engine(db_url or default_url())
     migrate(engine)
     store = Store(engine)
@@ -178,7 +180,8 @@ def create_app(db_url: str | None = None, *, bot_processes: int | None = None,
         address = request.client.host if request.client else ""
         try:
             public_id, tokens = await asyncio.to_thread(hub.create, game, seats, None, clock, address, body.public,
-                                                        switches, limits.MAX_OPEN_TABLES, limits.IDLE_HOURS, mine)
+                                                        switches, tables_per_address or limits.MAX_OPEN_TABLES,
+                                                        limits.IDLE_HOURS, mine)
         except TooManyTables as e:
             return JSONResponse({"detail": str(e)}, status_code=429)
         base = str(request.base_url).rstrip("/")
@@ -337,10 +340,11 @@ def from_environment() -> FastAPI:
     """The application as ``ludus serve --workers N`` starts it in each server process: its
     database URL in ``LUDUS_SERVE_DB``, its bot processes in ``LUDUS_SERVE_BOTS``, the agents
     it offers beyond the built-in ones in ``LUDUS_SERVE_AGENTS`` (a JSON list), its bot pace in
-    ``LUDUS_SERVE_BOT_PACE``."""
+    ``LUDUS_SERVE_BOT_PACE``, its tables per address in ``LUDUS_SERVE_TABLES_PER_ADDRESS``."""
     return create_app(os.environ["LUDUS_SERVE_DB"], bot_processes=int(os.environ["LUDUS_SERVE_BOTS"]),
                       agents=tuple(json.loads(os.environ.get("LUDUS_SERVE_AGENTS", "[]"))),
-                      bot_pace=float(os.environ.get("LUDUS_SERVE_BOT_PACE", BOT_PACE)))
+                      bot_pace=float(os.environ.get("LUDUS_SERVE_BOT_PACE", BOT_PACE)),
+                      tables_per_address=int(os.environ.get("LUDUS_SERVE_TABLES_PER_ADDRESS", 0)) or None)
 
 
 async def _serve(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:

@@ -489,7 +489,8 @@ class TooManyTables(Exception):
     """The address that asks for a table has ``most`` tables not yet over already."""
 
     def __init__(self, most: int, idle_hours: float):
-        super().__init__(f"at most {most} tables not yet over per client address, counting those played in the "
+        super().__init__(f"at most {most} table{'s' if most != 1 else ''} not yet over per client address, "
+                         "counting those played in the "
                          f"last {idle_hours:g} hours; finish one first, or wait until one has been left unplayed "
                          f"for {idle_hours:g} hours")
 

@@ -33,7 +33,8 @@ def site(tmp_path_factory):
 
     db = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'server.sqlite3'}"
     port = free_port()
-    process = serve_process(db, port)
+    # every test leaves its tables unfinished: more than an address may have open by default
+    process = serve_process(db, port, "--tables-per-address", "1000")
     threading.Thread(target=lambda: SERVER_SAID.extend(line.decode(errors="replace") for line in process.stdout),
                      daemon=True).start()
     try:

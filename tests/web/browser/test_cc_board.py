@@ -361,6 +361,7 @@ def test_one_click_arranges_the_rest_of_the_action_pile_in_a_random_order(site, 
     own = page.locator("#log-lines li").all_inner_texts()
     assert sum("next on your action pile" in line for line in own) == 13, own
     # the bot's thirteen hidden cards onto its pile: one line of the log, with their count
-    page.wait_for_selector("#log-lines li .repeat")
+    page.wait_for_function("() => [...document.querySelectorAll('#log-lines .repeat')]"
+                           ".some((el) => el.textContent.trim() === '×13')")
     theirs = [line for line in page.locator("#log-lines li").all_inner_texts() if "their pile" in line]
-    assert len(theirs) == 1 and theirs[0].endswith("×13"), theirs
+    assert theirs == ["Caesar put an action card on their pile. ×13"], theirs

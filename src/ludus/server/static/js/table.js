@@ -175,10 +175,11 @@ function drawLog() {
   // lines after it tell the turn) has no events and no line, as on the command line; a game
   // without narration shows each move as "seat: move".
   const told = client.entries.filter((e) => e.lines.length || e.events.length);
+  const times = (n) => (n > 1 ? h("span.quiet.repeat", {}, ` ×${n}`) : null);   // at the end of its line
   replace(list, runs(told).map(([e, n]) => h("li.entry", { "data-index": e.index },
-    e.lines.length ? e.lines.map((line) => h("span.line", { class: line.style ? `style-${line.style}` : "" }, line.text))
-      : h("span.line", {}, `${seatName(e.seat)}: ${e.move ?? "…"}`),
-    n > 1 ? h("span.quiet.repeat", {}, ` ×${n}`) : null)));
+    e.lines.length ? e.lines.map((line) => h("span.line", { class: line.style ? `style-${line.style}` : "" }, line.text,
+      times(n)))
+      : h("span.line", {}, `${seatName(e.seat)}: ${e.move ?? "…"}`))));
   if (near) list.scrollTop = list.scrollHeight;
 }
 
