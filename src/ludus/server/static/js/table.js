@@ -155,8 +155,9 @@ function result(v, best) {
 }
 
 /** The lobby with this table's setup filled in (``/#setup=JSON``): the game, the options, the
- *  seats (each bot as it was, this page's seat as "you", another person's as a person's), the clock where the facts give
- *  it, the assists and the listing. Nothing secret: no token, no seed. Null without the facts. */
+ *  seats (each bot as it was, this page's seat as "you", another person's as a person's), the
+ *  clock where the facts give it, the assists and the listing. Nothing secret: no token, no
+ *  seed. Null without the facts. */
 function rematch() {
   if (!facts?.game || !Array.isArray(facts.seats)) return null;
   const setup = {
