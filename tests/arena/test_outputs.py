@@ -50,7 +50,7 @@ def test_games_csv(tmp_path, result):
     report.write_games_csv(result, tmp_path / "games.csv")
     rows = list(csv.DictReader((tmp_path / "games.csv").open()))
     assert len(rows) == 18
-    assert list(rows[0]) == ["game", "table", "deal", "rotation", "deal_seed", "length",
+    assert list(rows[0]) == ["game", "table", "deal", "rotation", "deal_seed", "length", "end",
                              "seat0_agent", "seat0_return", "seat0_score", "seat1_agent", "seat1_return", "seat1_score"]
     for row, g in zip(rows, result.games, strict=True):
         assert int(row["game"]) == g.index and int(row["deal_seed"]) == g.deal_seed
@@ -58,6 +58,16 @@ def test_games_csv(tmp_path, result):
         assert float(row["seat0_return"]) == g.returns[0]
     # rotation 1 swaps the seats of rotation 0 on the same deal
     assert (rows[0]["deal_seed"], rows[0]["seat0_agent"]) == (rows[1]["deal_seed"], rows[1]["seat1_agent"])
+    assert {row["end"] for row in rows} == {"played to its end"}     # Claim ends one way
+
+
+def test_games_csv_says_how_each_game_ended(tmp_path):
+    """Caesar & Cleopatra ends in several ways: each row names its game's, numbers masked as the lab does."""
+    result = Tournament("caesar-cleopatra", ["random", "random"], games=6, seed=3).run()
+    report.write_games_csv(result, tmp_path / "games.csv")
+    rows = list(csv.DictReader((tmp_path / "games.csv").open()))
+    assert [row["end"] for row in rows] == [g.end for g in result.games]
+    assert {"every patrician has been won", "neither player has an influence card left"} <= {r["end"] for r in rows}
 
 
 def test_ratings_csv(tmp_path, result):

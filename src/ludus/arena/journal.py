@@ -183,7 +183,7 @@ def result_from_line(line: dict) -> GameResult:
     """The GameResult a journal line holds (extra fields are dropped)."""
     return GameResult(index=line["index"], table=line["table"], deal=line["deal"], rotation=line["rotation"],
                       deal_seed=line["deal_seed"], seats=tuple(line["seats"]), returns=tuple(line["returns"]),
-                      scores=tuple(line["scores"]), length=line["length"])
+                      scores=tuple(line["scores"]), length=line["length"], end=line.get("end", ""))
 
 
 def _refused_options(head: dict) -> str | None:

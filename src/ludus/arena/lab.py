@@ -26,7 +26,6 @@ import itertools
 import json
 import math
 import random
-import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -36,7 +35,7 @@ from typing import Any
 from ..core.errors import OptionError, echo
 from ..core.registry import make as make_game
 from .journal import Journal, differences
-from .match import Unit, _game, unit_final_state
+from .match import Unit, _game, end_reason, unit_final_state
 from .records import fields_but_record, unit_record, without_record, writing_records
 from .stats import derive_seed, wilson
 from .tournament import Tournament
@@ -44,16 +43,6 @@ from .tournament import Tournament
 ALPHA = 0.05
 BOOTSTRAP = 1000            # resamples per bootstrap comparison
 ROUND_KEYS = ("round", "turn")      # what a public view may count its rounds or turns as
-NO_REASON = "played to its end"        # a game that names no end reason has one way to end
-
-
-def end_reason(state) -> str:
-    """How a finished game ended, in the words of its public view's ``end_reason`` with numbers
-    masked (``4 pure passes`` and ``6 pure passes`` alike); a game that gives none has one end."""
-    text = state.observe(None).get("end_reason") or NO_REASON
-    return re.sub(r"\d+", "N", text)
-
-
 def rounds_of(observation: dict) -> tuple[str, int] | None:
     """The round or turn a public view says the game is in, as (its name, the count), or None."""
     for key in ROUND_KEYS:

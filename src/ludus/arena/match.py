@@ -10,11 +10,21 @@ nothing but the unit.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from ..agents import RandomAgent
 from ..agents import make as make_agent
 from .records import fields_but_record, unit_record
+
+NO_REASON = "played to its end"        # a game that names no end reason has one way to end
+
+
+def end_reason(state) -> str:
+    """How a finished game ended, in the words of its public view's ``end_reason`` with numbers
+    masked (``4 pure passes`` and ``6 pure passes`` alike): games that end alike count together."""
+    text = state.observe(None).get("end_reason") or NO_REASON
+    return re.sub(r"\d+", "N", text)
 
 
 def choose(agent, state, player: int):
@@ -87,6 +97,7 @@ class GameResult:
     returns: tuple[float, ...]
     scores: tuple[Any, ...]
     length: int
+    end: str = ""          # end_reason(); empty in a journal written before it was kept
     # The game's record where the run keeps them (arena/records.py); never in a journal's line.
     record: dict | None = dataclasses.field(default=None, compare=False, repr=False)
 
@@ -126,7 +137,7 @@ def unit_result(unit: Unit, state) -> GameResult:
     return GameResult(
         index=unit.index, table=unit.table, deal=unit.deal, rotation=unit.rotation,
         deal_seed=unit.deal_seed, seats=unit.seats, returns=tuple(float(r) for r in state.returns()),
-        scores=tuple(state.scores()), length=len(state.history),
+        scores=tuple(state.scores()), length=len(state.history), end=end_reason(state),
     )
 
 

@@ -27,16 +27,16 @@ def write_json(result: TournamentResult, path: str | Path) -> None:
 
 
 def write_games_csv(result: TournamentResult, path: str | Path) -> None:
-    """One row per game: its key, deal seed, length, then agent, return and score per seat."""
+    """One row per game: its key, deal seed, length, how it ended, then agent, return and score per seat."""
     t = result.tournament
-    head = ["game", "table", "deal", "rotation", "deal_seed", "length"]
+    head = ["game", "table", "deal", "rotation", "deal_seed", "length", "end"]
     for p in range(t.seats):
         head += [f"seat{p}_agent", f"seat{p}_return", f"seat{p}_score"]
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(head)
         for g in result.games:
-            row = [g.index, g.table, g.deal, g.rotation, g.deal_seed, g.length]
+            row = [g.index, g.table, g.deal, g.rotation, g.deal_seed, g.length, g.end]
             for p, a in enumerate(g.seats):
                 row += [t.names[a], g.returns[p], g.scores[p]]
             w.writerow(row)
