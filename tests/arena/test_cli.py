@@ -191,3 +191,17 @@ def test_a_run_resumes_whatever_the_case_its_agents_are_typed_in(run, tmp_path):
     again = run("tournament", "claim", "--agents", "Random,HEURISTIC", "-n", "2", "--seed", "1", "--out", str(out),
                 "--backend", "serial")
     assert again.exit_code == 0 and "nothing left to play" in again.output, again.output
+
+
+@pytest.mark.parametrize("command", [("tournament", "claim"), ("lab", "claim", "--vary", "dragon=last-card,last-dragon"),
+                                     ("simulate", "claim")])
+def test_repeated_agents_add_up_instead_of_the_last_one_winning(run, tmp_path, command):
+    """``--agents a --agents b`` is ``--agents a,b`` (Click alone would keep b and drop a silently)."""
+    out = ("--out", str(tmp_path / "out")) if command[0] != "simulate" else ()
+    result = run(*command, "--agents", "ismcts:iterations=5,seed=2", "--agents", "random", "-n", "2", "--seed", "1",
+                 *(("--backend", "serial") if command[0] != "simulate" else ()), *out)
+    assert result.exit_code == 0, result.output
+    assert "ismcts:iterations=5,seed=2" in result.output and "random" in result.output
+    if command[0] == "tournament":
+        names = [a["name"] for a in json.loads((tmp_path / "out" / "results.json").read_text())["agents"]]
+        assert names == ["ismcts:iterations=5,seed=2", "random"]

@@ -21,6 +21,7 @@ from rich.text import Text
 
 import ludus
 from ludus import agents as agents_mod
+from ludus.agents.base import split_agent_specs
 from ludus.agents.ismcts import LEVELS
 from ludus.arena.backends import BACKEND_NAMES
 from ludus.core.errors import LudusError, OptionError, echo
@@ -322,6 +323,17 @@ def app() -> None:
 
 OPTION = click.option("--option", "-o", "options", multiple=True, metavar="K=V",
                        help="A game option, e.g. -o wrath=face-up (repeatable; see `ludus games`).")
+
+def agents_option(help: str, default: str | None = None):
+    """``--agents LIST``, given as the list of specs. Repeatable, each repeat adding to the list
+    (``--agents a --agents b`` is ``--agents a,b``): Click would keep the last one silently."""
+    def specs(ctx, param, values):
+        return [spec for value in values for spec in split_agent_specs(value)]
+
+    return click.option("--agents", multiple=True, required=default is None, metavar="LIST", callback=specs,
+                        default=() if default is None else (default,), show_default=default is not None,
+                        help=help + " Repeatable: --agents a --agents b is --agents a,b.")
+
 
 BACKEND = click.option("--backend", type=click.Choice(BACKEND_NAMES), default="local", show_default=True,
                        help="Where games run: local (a process pool; pool is another name for it), serial "

@@ -9,7 +9,6 @@ import click
 from rich.markup import escape
 
 import ludus
-from ludus.agents.base import split_agent_specs
 from ludus.core.errors import OptionError, echo
 from ludus.core.options import option_example, parse_option_strings
 from ludus.core.rng import fresh_seed
@@ -19,6 +18,7 @@ from .common import (
     OPTION,
     RECORDS,
     SEED,
+    agents_option,
     app,
     check_records_fresh,
     fail,
@@ -55,9 +55,8 @@ def parse_vary(pairs: tuple[str, ...], options_cls: type | None = None) -> dict[
 @click.option("--vary", "vary", multiple=True, metavar="OPTION=V1,V2",
               help="An option and the values to compare (repeatable: every combination is played).")
 @OPTION
-@click.option("--agents", default="heuristic", show_default=True, metavar="LIST",
-              help="Agent specs, one per seat or one for every seat; seats are rotated on every deal. Two "
-                   "agents of different strength (heuristic,random) also show how often the weaker wins.")
+@agents_option("Agent specs, one per seat or one for every seat; seats are rotated on every deal. Two agents "
+               "of different strength (heuristic,random) also show how often the weaker wins.", default="heuristic")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=200, show_default=True,
               help="Games per variant, rounded up to a multiple of the seats (each deal in every rotation).")
 @BACKEND
@@ -94,7 +93,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
     runner, already = None, 0
     try:
         lab = Lab(game_id, parse_vary(vary, ludus.make(game_id).options_class),
-                  fixed=parse_option_strings(options, game_option_example(game_id)), specs=split_agent_specs(agents),
+                  fixed=parse_option_strings(options, game_option_example(game_id)), specs=agents,
                   games=num_games, seed=seed)
         journal = None if journal_path is None else Journal(
             journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")

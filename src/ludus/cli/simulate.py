@@ -17,7 +17,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ludus.agents.base import split_agent_specs
 from ludus.arena import Tournament, wilson
 from ludus.arena.match import unit_final_state
 from ludus.arena.records import record_name, unit_record
@@ -26,7 +25,7 @@ from ludus.arena.tournament import entrant_names
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
-from .common import INTERRUPTED, OPTION, SEED, app, fail, make_console, make_game, seat_names, write_new
+from .common import INTERRUPTED, OPTION, SEED, agents_option, app, fail, make_console, make_game, seat_names, write_new
 
 
 def _tally_table(title: str, head: str, rows: list[tuple[str, list[float]]], sections: bool = False) -> Table:
@@ -72,9 +71,8 @@ def _records_folder(records: str) -> Path:
 @click.argument("game_id", metavar="GAME")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
               help="How many games to play (with --swap, rounded up to a multiple of the seats).")
-@click.option("--agents", default="random,random", show_default=True,
-              help="Agent specs, comma-separated: one per seat (seat i plays the i-th), or one for every "
-                   "seat (--agents heuristic: heuristic against itself), as in ludus lab.")
+@agents_option("Agent specs, comma-separated: one per seat (seat i plays the i-th), or one for every seat "
+               "(--agents heuristic: heuristic against itself), as in ludus lab.", default="random,random")
 @click.option("--seed", type=SEED, default=None,
               help="Seeds every deal and agent, as a tournament's --seed does (default: a random one, shown).")
 @OPTION
@@ -94,11 +92,11 @@ def simulate_cmd(game_id, num_games, agents, seed, options, swap, records) -> No
     console = make_console()
     game = make_game(game_id, options)
     n_players = game.num_players
-    specs = split_agent_specs(agents)
+    specs = agents
     if len(specs) == 1:
         specs *= n_players
     if len(specs) != n_players:
-        fail(f"{game.id} has {n_players} seats but --agents names {len(specs)} agents ({agents!r}); "
+        fail(f"{game.id} has {n_players} seats but --agents names {len(specs)} agents ({','.join(specs)}); "
               f"give one spec per seat, e.g. --agents {','.join(['random'] * n_players)}, or one for every "
               f"seat (--agents random)")
     if seed is None:

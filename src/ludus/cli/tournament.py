@@ -9,7 +9,6 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from ludus.agents.base import split_agent_specs
 from ludus.arena.tournament import ORDER_PLANS, PARTNER_PLANS
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
@@ -19,6 +18,7 @@ from .common import (
     OPTION,
     RECORDS,
     SEED,
+    agents_option,
     app,
     check_records_fresh,
     fail,
@@ -33,9 +33,8 @@ from .common import (
 
 @app.command("tournament")
 @click.argument("game_id", metavar="GAME")
-@click.option("--agents", required=True, metavar="LIST",
-              help="Agent specs, comma-separated, e.g. ismcts:easy,heuristic,random (at least 2; as many "
-                   "as the game's seats or more; a spec listed twice gives two entrants).")
+@agents_option("Agent specs, comma-separated, e.g. ismcts:easy,heuristic,random (at least 2; as many as the "
+               "game's seats or more; a spec listed twice gives two entrants).")
 @click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Games per table (pairing), rounded up to a multiple of the seatings of a deal (the "
                    "seats; × 3 partnerships with --partners rotate; every order with --order all).")
@@ -84,7 +83,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         seed = fresh_seed()
     runner, already = None, 0
     try:
-        tour = Tournament(game.id, split_agent_specs(agents), games=num_games, seed=seed,
+        tour = Tournament(game.id, agents, games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners, order=order)
         journal = None if journal_path is None else Journal(
             journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)",
