@@ -40,6 +40,19 @@ def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, ne
     assert page.inner_text("#new-title") == english["lobby.new"]
 
 
+def test_the_page_for_an_unknown_address_speaks_the_browser_s_language_too(site, new_context):
+    indonesian = json.loads((STATIC / "i18n" / "id.json").read_text(encoding="utf-8"))
+    english = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
+    page = new_page(new_context, locale="id-ID")
+    page.goto(f"{site}/no/such/page")
+    page.wait_for_function("document.documentElement.lang === 'id'")
+    assert page.inner_text("h1") == indonesian["missing.title"]
+    assert page.title() == f"ludus: {indonesian['missing.title']}"
+    assert page.get_attribute(f"a:text-is('{indonesian['missing.lobby']}')", "href") == "/"
+    page.select_option("#lang", "en")
+    assert page.inner_text("h1") == english["missing.title"] and page.title() == "ludus: No such page"
+
+
 def test_a_count_chooses_the_word_s_form_in_the_page_s_language(site, new_context):
     page = new_page(new_context)
     page.goto(site)
