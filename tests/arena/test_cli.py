@@ -193,8 +193,8 @@ def test_a_run_resumes_whatever_the_case_its_agents_are_typed_in(run, tmp_path):
     assert again.exit_code == 0 and "nothing left to play" in again.output, again.output
 
 
-@pytest.mark.parametrize("command", [("tournament", "claim"), ("lab", "claim", "--vary", "dragon=last-card,last-dragon"),
-                                     ("simulate", "claim")])
+@pytest.mark.parametrize("command", [("tournament", "claim"), ("simulate", "claim"),
+                                     ("lab", "claim", "--vary", "dragon=last-card,last-dragon")])
 def test_repeated_agents_add_up_instead_of_the_last_one_winning(run, tmp_path, command):
     """``--agents a --agents b`` is ``--agents a,b`` (Click alone would keep b and drop a silently)."""
     out = ("--out", str(tmp_path / "out")) if command[0] != "simulate" else ()

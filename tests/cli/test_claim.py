@@ -493,3 +493,22 @@ def test_help_offers_no_undo_in_claim_and_refusals_speak_to_the_player(run):
     assert "no undo (in Claim every move shows cards that were hidden" in commands
     assert "take back your last move" not in commands
     assert "You cannot take back the last move: seat 1 has played since" in out
+
+
+def test_a_forced_move_s_note_says_why_it_is_the_only_one():
+    """K11: two alike cards and none of the led faction are not "following"; K13: two alike
+    prizes are not "one prize left"."""
+    from ludus.games.claim.positions import play, position
+
+    term = terminal_for(ludus.make("claim"))
+    s = position(phase=2, hands={0: ["trolls 4", "trolls 5"], 1: ["gnomes 1", "gnomes 1"]}, leader=0)
+    play(s, "0: trolls 4")
+    assert term.auto_note(s.observe(1), s.legal_actions()[0]) == "Your cards are all alike."
+    s = position(phase=2, hands={0: ["trolls 4", "gnomes 5"], 1: ["trolls 1", "gnomes 1"]}, leader=0)
+    play(s, "0: trolls 4")
+    note = term.auto_note(s.observe(1), s.legal_actions()[0])
+    assert note == "You must follow trolls, and you hold one card that can."
+    s = position(players=3, factions="default", hands={0: ["dragons 9"], 1: ["dragons 1"], 2: ["dragons 2"]},
+                 prizes=["gnomes 1", "gnomes 1"], leader=0)
+    play(s, "0: dragons 9", "1: dragons 1", "2: dragons 2")
+    assert term.auto_note(s.observe(0), s.legal_actions()[0]) == "The prizes are the same card."

@@ -48,6 +48,14 @@ def test_K11_must_follow_or_play_a_doppelganger():
         play(s, "knights 9")
 
 
+def test_K11_a_led_doppelganger_is_followed_by_doppelgangers_without_naming_them_twice():
+    s = position(factions="claim", hands={0: ["doppelgangers 3", "undead 1"], 1: ["doppelgangers 5", "knights 9"]})
+    play(s, "doppelgangers 3")
+    with pytest.raises(ludus.IllegalAction, match=r"doppelgangers were led and seat 1 holds doppelgangers: play "
+                                                  r"doppelgangers \(K11\)"):
+        play(s, "knights 9")
+
+
 def test_K11_the_refusal_offers_no_doppelganger_where_the_deck_has_none():
     s = position(hands={0: ["gnomes 3", "trolls 1"], 1: ["gnomes 5", "seers 2"]})
     play(s, "gnomes 3")

@@ -484,11 +484,11 @@ def auto_note(observation: dict, action) -> str:
         hand = o["seats"][you].get("hand", [])
         if len(hand) == 1:
             return "Your last card is played."
-        if o["trick"]:
-            return f"You must follow {o['led_faction']}, and you hold one card that can."
-        return "You hold one card that can be played."
+        if len(set(hand)) == 1:       # leading or not, every card is the same (K1)
+            return "Your cards are all alike."
+        return f"You must follow {o['led_faction']}, and you hold one card that can."
     if kind == TAKE:
-        return "Only one prize is left."
+        return "Only one prize is left." if len(o["prizes"]) == 1 else "The prizes are the same card."
     if kind == SMASH:
         return f"Only seat {action[1]} holds a matching Gnome."
     return f"Only one legal move: {escape(str(action))}."

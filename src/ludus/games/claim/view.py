@@ -110,7 +110,7 @@ def explain_illegal(s, action, legal: list) -> str:
             reason = f"seat {p} holds no {card_name(card)}"
         elif s.trick:
             led = FACTIONS[s.trick[0][1] // 10]
-            doppel = " or a doppelganger" if DOPPELGANGERS in s.factions else ""
+            doppel = " or a doppelganger" if DOPPELGANGERS in s.factions and led != "doppelgangers" else ""
             reason = f"{led} were led and seat {p} holds {led}: play {led}{doppel} (K11)"
     elif kind == TAKE and s.step in (CHOOSE_PRIZE, SECOND_PRIZE):
         reason = f"{card_name(action.a)} is not a face-up prize"
