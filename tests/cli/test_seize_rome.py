@@ -333,7 +333,7 @@ def test_narration_from_each_seat():
     tie = ev.RegionRevealed("blue", (("blue 6",), ("blue 2", "blue 4"), ()), (6, 6, 0), None, 2)
     assert _say(tie, 2) == "Blue: seat 0 6, seat 1 6 (2 4) — a tie, no winner; you keep control"
     empty = ev.RegionRevealed("green", ((), ()), (0, 0), None, None)
-    assert _say(empty, 0) == "Green: nobody played — still nobody's"
+    assert _say(empty, 0) == "Green: nobody played — nobody controls it"
     assert _say(ev.CardsReturned(12, "bottom"), 0) == "The 12 played cards go under the pile, shuffled"
     assert _say(ev.CardsReturned(3, "discard"), 0) == "The 3 played cards are discarded"
     assert _say(ev.CardsReturned(1, "bottom"), 0) == "The played card goes under the pile"

@@ -30,6 +30,18 @@ def test_S6_a_coloured_card_into_another_region_is_illegal_and_the_message_says_
     assert isinstance(err.value, ValueError)
 
 
+def test_S6_a_card_of_a_colour_out_of_play_is_not_sent_to_its_own_region():
+    """With 5 regions (S1), a hand-built play of an orange card (the sixth colour) is refused
+    without pointing to an orange region the game does not have."""
+    s = rome(players=2, regions=5).new_state(seed=1)
+    before = fingerprint(s)
+    with pytest.raises(ludus.IllegalAction) as err:
+        s.apply(off_colour("orange 1", "red"), player=s.current_player)
+    message = str(err.value)
+    assert "orange is not in play: only the first 5 regions are (red, " in message
+    assert "goes into orange" not in message and fingerprint(s) == before
+
+
 def test_a_move_of_the_wrong_seat_is_refused():
     s = position(hands={0: ["red 5"], 1: ["blue 1"]})
     refused(s, s.game.parse_action("play blue 1"), "not seat 1's turn; seat 0 is to move", player=1)

@@ -264,7 +264,7 @@ def _reveal(e, viewer: int | None) -> Line:
     played = [q for q, cards in enumerate(e.cards) if cards]
     if not played:
         keeps = (f"{_whom(e.controller, viewer)} {_verb(e.controller, viewer, 'keep')} control"
-                 if e.controller is not None else "still nobody's")
+                 if e.controller is not None else "nobody controls it")
         return Line(f"{head}nobody played — {keeps}", "quiet")
     shown = ", ".join(f"{_whom(q, viewer)} {e.strengths[q]}" + (
         f" ({_values(e.cards[q])})" if len(e.cards[q]) > 1 or "wild" in e.cards[q] else "")

@@ -99,13 +99,16 @@ def explain_illegal(s, action, legal: list) -> str:
     return "you may pass only when the pile is empty (S6; voluntary_pass=true allows it)"
 
 
-def explain_off_colour(action) -> str:
-    """What is wrong with a hand-built play of a coloured card into another region (S6)."""
+def explain_off_colour(action, regions: int) -> str:
+    """What is wrong with a hand-built play of a coloured card into another region (S6), in a
+    game of ``regions`` regions."""
     if (action.kind != PLAY or not isinstance(action.card, int) or not isinstance(action.region, int)
             or action.card == WILD or not 0 <= action.card // 6 < len(COLOURS)
             or not 0 <= action.region < len(COLOURS)):
         return f"{echo(action)} is none of the moves of Seize Rome"
-    card = card_name(action.card)
-    return (f"{card} cannot go into the {COLOURS[action.region]} region: a coloured card goes only into "
-            f"its own region (S6), so {card} goes into {COLOURS[action.card // 6]} ('{action}'); a wild "
-            "goes anywhere")
+    card, colour = card_name(action.card), COLOURS[action.card // 6]
+    head = f"{card} cannot go into the {COLOURS[action.region]} region: a coloured card goes only into its own region (S6)"
+    if action.card // 6 >= regions:
+        return (f"{head}, and {colour} is not in play: only the first {regions} regions are "
+                f"({', '.join(COLOURS[:regions])})")
+    return f"{head}, so {card} goes into {colour} ('{action}'); a wild goes anywhere"
