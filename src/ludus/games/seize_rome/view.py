@@ -107,7 +107,8 @@ def explain_off_colour(action, regions: int) -> str:
             or not 0 <= action.region < len(COLOURS)):
         return f"{echo(action)} is none of the moves of Seize Rome"
     card, colour = card_name(action.card), COLOURS[action.card // 6]
-    head = f"{card} cannot go into the {COLOURS[action.region]} region: a coloured card goes only into its own region (S6)"
+    head = (f"{card} cannot go into the {COLOURS[action.region]} region: a coloured card goes only into its own "
+            "region (S6)")
     if action.card // 6 >= regions:
         return (f"{head}, and {colour} is not in play: only the first {regions} regions are "
                 f"({', '.join(COLOURS[:regions])})")
