@@ -28,6 +28,7 @@ from .cards import (
     UNDEAD,
     build_deck,
 )
+from .judge import at_phase_two_start, phase_two_value
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 from .phases import PLAY_CARD
 from .state import STRENGTH
@@ -137,12 +138,20 @@ class HeuristicAgent(RuleAgent):
 
 
 def leaf_values(w, seat: int | None = None) -> list[float]:
-    """ISMCTS hook: per seat, the factions its side is on course to win minus its best rival's,
-    in [-1, 1]. Reads a determinized world, where every card is placed, alike for every
-    searching ``seat``: collected cards count fully, cards still in hand (or, in phase 1, in
-    follower piles) half."""
+    """ISMCTS hook: per seat, a value in [-1, 1] of a determinized world, where every card is
+    placed, read alike for every searching ``seat``: at the start of a two-player phase 2 the
+    judge's (judge.py), elsewhere ``count_values``."""
     if w.is_terminal:
         return w.returns()
+    if at_phase_two_start(w):
+        value = phase_two_value(w, 0)
+        return [value, -value]
+    return count_values(w)
+
+
+def count_values(w) -> list[float]:
+    """Per seat, the factions its side is on course to win minus its best rival's, in [-1, 1]:
+    collected cards count fully, cards still in hand (or, in phase 1, in follower piles) half."""
     n = w.n
     sides = 2 if n == 4 else n
     pending = w.followers if w.phase == 1 else w.hands
@@ -236,4 +245,5 @@ def rewind(world, recall: tuple, i: int, seat: int):
 
 
 # The hooks a search (ISMCTS) takes from this game (ludus.core.parts).
-SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, rewind=rewind)
+SEARCH_HOOKS = SearchHooks(leaf_values=leaf_values, rollout_policy=rollout_policy, rewind=rewind,
+                           quiet=at_phase_two_start)
