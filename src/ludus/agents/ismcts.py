@@ -109,7 +109,7 @@ class ISMCTSAgent(Agent):
         if time_limit is not None and not (0 < time_limit < math.inf):
             raise OptionError(f"ismcts time must be a number of seconds above 0, got {time_limit}")
         hooks = game.parts.search
-        defaults = hooks.defaults
+        defaults = hooks.defaults_for(game)
         if c is GAME_DEFAULT:
             c = defaults.get("c", 0.7)
         if not (0 <= c < math.inf):

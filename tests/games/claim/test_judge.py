@@ -90,3 +90,12 @@ def test_the_training_script_fits_weights_that_name_winners(capsys, monkeypatch)
     judged = float(said.split("the judge names the winner of ")[1].split("%")[0])
     playout = float(said.split("one random playout names the winner of ")[1].split("%")[0])
     assert judged > playout and "wrote" not in said
+
+
+def test_the_search_reads_the_judge_by_default_with_two_players_only():
+    """Measured (docs/agents.md): with two players rollouts stop at phase 2's start; with three
+    or four, where no judge is fitted, they go to the end."""
+    assert make_agent("ismcts", ludus.make("claim")).depth == 0
+    for players in (3, 4):
+        assert make_agent("ismcts", ludus.make("claim", players=players)).depth is None
+    assert make_agent("ismcts:depth=full", ludus.make("claim")).depth is None
