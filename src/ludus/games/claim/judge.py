@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 
+from .cards import DEAL, FACTIONS
 from .judge_weights import WEIGHTS
 
-NF = 10     # factions in the box (cards.FACTIONS)
+NF = len(FACTIONS)
 
 
 def _stats(cards) -> tuple[list[int], list[int], list[int]]:
@@ -66,4 +67,4 @@ def phase_two_value(w, side: int) -> float:
 
 def at_phase_two_start(w) -> bool:
     """Whether ``w`` is a two-player world at the start of phase 2, where the judge reads."""
-    return w.n == 2 and w.phase == 2 and not w.trick and len(w.hands[0]) + len(w.hands[1]) == 2 * 13
+    return w.n == 2 and w.phase == 2 and not w.trick and len(w.hands[0]) + len(w.hands[1]) == 2 * DEAL[2]
