@@ -36,9 +36,16 @@ def features(mine, theirs, scored_mine, scored_theirs, lead: bool, f: int) -> li
     difference in ``f`` cards already collected (phase 1's Undead, K19) and in the highest ``f``
     card held, and for every faction the difference in cards held and in their values' sum. Each
     is a difference, so that swapping the sides negates them (the chance becomes its complement)."""
-    count, total, high = _stats(mine)
-    their_count, their_total, their_high = _stats(theirs)
-    collected = sum(1 for c in scored_mine if c // 10 == f) - sum(1 for c in scored_theirs if c // 10 == f)
+    return _features(_stats(mine), _stats(theirs), _collected(scored_mine, f) - _collected(scored_theirs, f), lead, f)
+
+
+def _collected(scored, f: int) -> int:
+    return sum(1 for c in scored if c // 10 == f)
+
+
+def _features(mine: tuple, theirs: tuple, collected: int, lead: bool, f: int) -> list[float]:
+    """``features`` from each side's ``_stats``."""
+    (count, total, high), (their_count, their_total, their_high) = mine, theirs
     return [1.0 if lead else -1.0, float(collected), (high[f] - their_high[f]) / 5.0,
             *(float(a - b) for a, b in zip(count, their_count, strict=True)),
             *((a - b) / 5.0 for a, b in zip(total, their_total, strict=True))]
@@ -48,9 +55,11 @@ def collect_chances(w, side: int) -> list[float]:
     """Per faction of the deck, the chance that ``side`` (0 or 1 of a two-player world at the start
     of phase 2) collects it."""
     other = 1 - side
+    mine, theirs = _stats(w.hands[side]), _stats(w.hands[other])
+    lead = w.current_player == side
     chances = []
     for f in w.factions:
-        x = features(w.hands[side], w.hands[other], w.score[side], w.score[other], w.current_player == side, f)
+        x = _features(mine, theirs, _collected(w.score[side], f) - _collected(w.score[other], f), lead, f)
         z = sum(a * b for a, b in zip(WEIGHTS[f], x, strict=True))
         chances.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
     return chances
