@@ -6,7 +6,7 @@ and, at every ``--every``-th decision with a real choice, times one search of ``
 iterations from the seat to move. Early positions have long rollouts and late ones short, so
 the figure is the total of iterations over the total CPU time of all searches. Each search
 configuration is a column: the game's default (the ``defaults`` of its search hooks, ``game.parts``),
-full random rollouts, depth-8 rollouts with ``leaf_values``, and heuristic rollouts where the
+full random rollouts (past any horizon), depth-8 rollouts with ``leaf_values``, and heuristic rollouts where the
 game has a rollout policy. ``--profile GAME`` prints where one default search spends its time.
 
     python bench/bench_search.py
@@ -25,9 +25,9 @@ import ludus
 from ludus.arena.speed import search_positions, search_rate
 
 SPECS = (("default", "ismcts:iterations={n},seed=1"),
-         ("full random rollouts", "ismcts:iterations={n},seed=1,depth=full,rollout=random"),
+         ("full random rollouts", "ismcts:iterations={n},seed=1,depth=full,horizon=off,rollout=random"),
          ("depth 8", "ismcts:iterations={n},seed=1,depth=8,rollout=random"),
-         ("heuristic rollouts", "ismcts:iterations={n},seed=1,depth=full,rollout=heuristic"))
+         ("heuristic rollouts", "ismcts:iterations={n},seed=1,depth=full,horizon=off,rollout=heuristic"))
 
 
 def iterations_per_s(game, spec: str, n: int, states: list) -> float | None:

@@ -34,11 +34,13 @@ from ludus.games.claim.judge import features, phase_two_value
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "src" / "ludus" / "games" / "claim" / "judge_weights.py"
 HELD_OUT = 0.15
+MIN_GAMES = 500
 RIDGE = 1e-2
 
 
 def _deck(rng: random.Random) -> str:
-    """A deck for a two-player game: a named one, or one pair and three singles (K5)."""
+    """A deck for a two-player game: a named one, or one pair and three singles (K5). The default
+    deck of two players is Claim 2's, so Claim 2's factions are drawn twice as often as Claim's."""
     r = rng.random()
     if r < 0.5:
         return ("default", "claim", "claim2")[int(r * 6)]
@@ -126,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     ap.add_argument("--check", action="store_true", help="fit and report only; leave the weights file alone")
     args = ap.parse_args(argv)
+    if args.games < MIN_GAMES or args.workers < 1:
+        ap.error(f"--games takes {MIN_GAMES} or more (every faction must be dealt in both the fitted and the "
+                 "held-out games) and --workers 1 or more")
     try:
         import numpy as np
     except ImportError:
@@ -140,10 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     weights = {}
     for f in range(len(FACTIONS)):
         x, y = _examples(train, f)
-        if not len(y):
-            sys.exit(f"no training game dealt {FACTIONS[f]}: play more games")
-        weights[f] = [float(v) for v in _fit(x, y)]
         xt, yt = _examples(test, f)
+        if not len(y) or not len(yt):
+            sys.exit(f"no {'fitted' if not len(y) else 'held-out'} game dealt {FACTIONS[f]}: play more games")
+        weights[f] = [float(v) for v in _fit(x, y)]
         p = np.clip(1 / (1 + np.exp(-xt @ np.array(weights[f]))), 1e-6, 1 - 1e-6)
         loss = -np.mean(yt * np.log(p) + (1 - yt) * np.log(1 - p))
         print(f"{FACTIONS[f]:>14}: {len(y):6d} examples, held out: log loss {loss:.3f}, "

@@ -4,11 +4,12 @@ Each iteration draws a world with ``Perspective.sample`` — a full state consis
 seat knows — and walks one shared tree with it: at every node only the actions legal in this
 world are candidates, and each child counts how often it was *available*, so UCB compares a
 child with the times it could have been chosen. Leaves are scored by a rollout to the end (or to
-``depth`` decisions — and on to a position the game calls ``quiet``, if it says which — then
-the game's ``leaf_values`` hook). Every seat's result is backed up, each
-node keeping the result of the seat that chose its action. In games where some moves are seen
-only in part (a card put face down; ``State.action_seen_by``) there is one tree per seat instead,
-each keyed by what its seat sees of the moves (multiple-observer ISMCTS).
+``depth`` decisions — and on to a position the game calls ``quiet``, if it says which — or to
+the game's ``horizon``, whichever comes first, then the game's ``leaf_values`` hook). Every
+seat's result is backed up, each node keeping the result of the seat that chose its action. In
+games where some moves are seen only in part (a card put face down; ``State.action_seen_by``)
+there is one tree per seat instead, each keyed by what its seat sees of the moves
+(multiple-observer ISMCTS).
 
 The agent sees nothing but the Perspective. With an iteration budget and a seed it is
 deterministic: the generator of each search is seeded from the seed and the observation, so the
@@ -26,10 +27,12 @@ rollouts play by the averages of the moves in this search (agents/move_averages.
 Per-game hooks, optional, in the game's ``parts.search`` (``core.parts.SearchHooks``):
 ``rollout_policy(state, rng)`` (a legal action), ``leaf_values(state, seat)`` (one value in
 [-1, 1] per seat, used after ``depth`` rollout steps; ``seat`` is the one searching),
-``quiet(state)`` (whether a leaf may be read there), ``decide_without_search(perspective)`` (a
-move for the decisions no search of this budget can weigh, such as setup choices whose effect
-lies beyond any rollout's depth; None for the others) and ``rewind(world, recall, i, seat)`` (for
-``infer``: a past decision's position as it was if ``world`` is the truth).
+``quiet(state)`` (whether a leaf may be read there), ``horizon(state)`` (a position where every
+rollout stops to read ``leaf_values``, whatever ``depth``; ``horizon=off`` ignores it),
+``decide_without_search(perspective)`` (a move for the decisions no search of this budget can
+weigh, such as setup choices whose effect lies beyond any rollout's depth; None for the others)
+and ``rewind(world, recall, i, seat)`` (for ``infer``: a past decision's position as it was if
+``world`` is the truth).
 """
 
 from __future__ import annotations
@@ -61,7 +64,8 @@ SPEC_KINDS = {"iterations": "a whole number of searches, e.g. iterations=2000",
               "noise": "a number from 0.001 to 1, e.g. noise=0.5 (fitted if not given)",
               "epsilon": "a number from 0 to 1, e.g. epsilon=0.2",
               "model": "a policy file, e.g. model=examples/models/claim-ppo.npz",
-              "playouts": "a whole number of rollouts per new leaf, 1 or more, e.g. playouts=4"}
+              "playouts": "a whole number of rollouts per new leaf, 1 or more, e.g. playouts=4",
+              "horizon": "on or off (whether rollouts stop at the game's horizon), e.g. horizon=off"}
 ADVISOR_SALT = 0x5EED_AD71_5E5   # the bias's heuristic draws apart from the search's own generator
 GAME_DEFAULT = object()   # c / depth / rollout / bias / infer / noise / epsilon not given: the
                           # game's search defaults, else c=0.7, full random rollouts, no bias, no
@@ -100,7 +104,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, game, seed: int | None = None, iterations: int | None = None,
                  time_limit: float | None = None, c=GAME_DEFAULT, depth=GAME_DEFAULT, rollout=GAME_DEFAULT,
                  bias=GAME_DEFAULT, infer=GAME_DEFAULT, noise=GAME_DEFAULT, epsilon=GAME_DEFAULT,
-                 model: str | None = None, playouts: int = 1):
+                 model: str | None = None, playouts: int = 1, horizon: bool = True):
         super().__init__(game, seed)
         if iterations is None and time_limit is None:
             iterations = LEVELS["medium"]["iterations"]
@@ -109,7 +113,7 @@ class ISMCTSAgent(Agent):
         if time_limit is not None and not (0 < time_limit < math.inf):
             raise OptionError(f"ismcts time must be a number of seconds above 0, got {time_limit}")
         hooks = game.parts.search
-        defaults = hooks.defaults_for(game)
+        defaults = hooks.defaults
         if c is GAME_DEFAULT:
             c = defaults.get("c", 0.7)
         if not (0 <= c < math.inf):
@@ -177,8 +181,11 @@ class ISMCTSAgent(Agent):
         self._leaf = None               # the leaf of the search in progress: informed in weighed worlds
         self._seat = None               # the seat of the search in progress, which the leaf reads for
         self.quiet = hooks.quiet
+        # Where every rollout stops for the leaf values, whatever the depth (Claim: the start of
+        # a two-player phase 2, read by its judge); off, rollouts run to ``depth`` or the end.
+        self.horizon = hooks.horizon if horizon else None
         self.decide_without_search = hooks.decide_without_search
-        if depth is not None and self.leaf_values is None:
+        if (depth is not None or self.horizon is not None) and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "
                               "(depth=full)")
         self.last_iterations = 0
@@ -353,8 +360,16 @@ class ISMCTSAgent(Agent):
         return [sum(values) / len(runs) for values in zip(*runs, strict=True)]
 
     def _rollout(self, world, rng: random.Random) -> list[float]:
-        depth, quiet = self.depth, self.quiet
-        self._play(world, rng, depth)
+        depth, quiet, horizon = self.depth, self.quiet, self.horizon
+        if horizon is None:
+            self._play(world, rng, depth)
+        else:                                           # one decision at a time, to see the horizon
+            steps = 0
+            while not world.is_terminal and (depth is None or steps < depth):
+                if horizon(world):
+                    return self._leaf(world, self._seat)
+                self._play(world, rng, 1)
+                steps += 1
         if depth is not None and quiet is not None:     # a leaf halfway through a turn misreads it
             for _ in range(QUIET_LIMIT):
                 if world.is_terminal or quiet(world):
@@ -424,6 +439,12 @@ def _clock() -> float:
     return time.thread_time()
 
 
+def _on_off(value: str) -> bool:
+    if value not in ("on", "off"):
+        raise ValueError(value)
+    return value == "on"
+
+
 def _depth(value: str) -> int | None:
     """``depth=N`` decisions before ``leaf_values``; ``depth=full`` rolls out to the end."""
     return None if value == "full" else whole_number(value)
@@ -431,7 +452,8 @@ def _depth(value: str) -> int | None:
 
 def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
     """Build from spec parameters: ``level`` (easy/medium/hard) or ``iterations``, ``time``,
-    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``model``, ``epsilon``, ``playouts``."""
+    ``c``, ``depth``, ``rollout``, ``bias``, ``infer``, ``noise``, ``model``, ``epsilon``, ``playouts``,
+    ``horizon``."""
     params = dict(params)
     kwargs: dict = {}
     level = params.pop("level", None)
@@ -441,11 +463,12 @@ def from_params(game, params: dict, seed: int | None, spec: str) -> ISMCTSAgent:
         kwargs.update(LEVELS[level])
     conversions = {"iterations": whole_number, "time": decimal, "c": decimal, "depth": _depth, "rollout": str,
                    "bias": decimal, "infer": whole_number, "noise": decimal, "epsilon": decimal, "model": str,
-                   "playouts": whole_number}
+                   "playouts": whole_number, "horizon": _on_off}
     for key, value in params.items():
         if key not in conversions:
             raise OptionError(f"ismcts takes no parameter {echo(key, 60)} (in {echo(spec)}); it takes level, "
-                              "iterations, time, c, depth, rollout, bias, infer, noise, model, epsilon, playouts, seed")
+                              "iterations, time, c, depth, rollout, bias, infer, noise, model, epsilon, playouts, "
+                              "horizon, seed")
         try:
             kwargs[key] = conversions[key](value)
         except ValueError:

@@ -37,9 +37,11 @@ class SearchHooks:
     model                   the agent class by which inference models how the other seats play,
                             asked at every rewound decision of every world it weighs; None: the
                             game's heuristic
-    defaults                the search's spec parameters for this game, e.g. ``{"depth": 4}``,
-                            or a function of the game giving them (where they depend on its
-                            options, as Claim's on the number of players)
+    horizon                 world -> whether every rollout stops there and reads
+                            ``leaf_values``, whatever the search's ``depth``: a position the leaf
+                            values judge better than a random playout of the rest (Claim: the
+                            start of a two-player phase 2). None: rollouts stop at depth only
+    defaults                the search's spec parameters for this game, e.g. ``{"depth": 4}``
     """
 
     leaf_values: Callable | None = None
@@ -49,11 +51,8 @@ class SearchHooks:
     decide_without_search: Callable | None = None
     rewind: Callable | None = None
     model: Callable | None = None
-    defaults: Mapping[str, Any] | Callable[[Any], Mapping[str, Any]] = dataclasses.field(default_factory=dict)
-
-    def defaults_for(self, game) -> Mapping[str, Any]:
-        """The search's default parameters for ``game``."""
-        return self.defaults(game) if callable(self.defaults) else self.defaults
+    horizon: Callable | None = None
+    defaults: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -69,14 +69,70 @@ def test_the_high_cards_of_every_faction_are_judged_a_near_certain_win():
 
 
 def test_a_search_rolls_out_to_the_judge_and_plays_a_whole_game():
-    """``depth=0``: each rollout from phase 1 stops at the start of phase 2 (the ``quiet`` hook)."""
-    assert SEARCH_HOOKS.quiet is judge.at_phase_two_start
+    """The horizon: each rollout from phase 1 stops at the start of phase 2."""
+    assert SEARCH_HOOKS.horizon is judge.at_phase_two_start
     game = ludus.make("claim")
     s = game.new_state(seed=9)
-    agents = [make_agent("ismcts:iterations=30,depth=0,seed=1", game), make_agent("heuristic", game, seed=2)]
+    agents = [make_agent("ismcts:iterations=30,seed=1", game), make_agent("heuristic", game, seed=2)]
     while not s.is_terminal:
         s.apply(agents[s.current_player].act(s.perspective(s.current_player)), player=s.current_player)
     assert s.phase == 2 and len(s.returns()) == 2
+
+
+def _reads(monkeypatch) -> dict:
+    """Count the leaf readings of Claim's search: by the judge (each checked to be at a phase-2
+    start) and by the count of cards."""
+    import ludus.games.claim.heuristic as heuristic
+
+    reads = {"judge": 0, "count": 0}
+    judged, counted = heuristic.phase_two_value, heuristic.count_values
+
+    def judge_read(w, side):
+        assert judge.at_phase_two_start(w)
+        reads["judge"] += 1
+        return judged(w, side)
+
+    def count_read(w):
+        reads["count"] += 1
+        return counted(w)
+
+    monkeypatch.setattr(heuristic, "phase_two_value", judge_read)
+    monkeypatch.setattr(heuristic, "count_values", count_read)
+    return reads
+
+
+@pytest.mark.parametrize(("spec", "judged", "counted"), [
+    ("ismcts:iterations=60,seed=3", True, False),                  # every rollout to the judge
+    ("ismcts:iterations=60,seed=3,depth=4", False, True),          # 4 steps come before phase 2
+    ("ismcts:iterations=60,seed=3,horizon=off", False, False),     # to the end of the game
+    ("ismcts:iterations=60,seed=3,horizon=off,depth=full", False, False),
+])
+def test_where_a_phase_one_search_reads_its_leaves(monkeypatch, spec, judged, counted):
+    reads = _reads(monkeypatch)
+    game = ludus.make("claim")
+    s = game.new_state(seed=5)
+    make_agent(spec, game).act(s.perspective(s.current_player))
+    assert (reads["judge"] > 0, reads["count"] > 0) == (judged, counted), reads
+    if judged:
+        assert reads["judge"] >= 50            # nearly every iteration's rollout
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_with_more_players_depth_is_honoured_and_rollouts_otherwise_end_the_game(monkeypatch, players):
+    reads = _reads(monkeypatch)
+    game = ludus.make("claim", players=players)
+    s = game.new_state(seed=5)
+    make_agent("ismcts:iterations=40,seed=3", game).act(s.perspective(s.current_player))
+    assert reads == {"judge": 0, "count": 0}
+    make_agent("ismcts:iterations=40,seed=3,depth=4", game).act(s.perspective(s.current_player))
+    assert reads["judge"] == 0 and reads["count"] == 40
+
+
+def test_the_search_stops_at_the_horizon_unless_told_not_to():
+    assert make_agent("ismcts", ludus.make("claim")).horizon is judge.at_phase_two_start
+    assert make_agent("ismcts:horizon=off", ludus.make("claim")).horizon is None
+    with pytest.raises(ludus.OptionError, match="horizon='sometimes' .* is not on or off"):
+        make_agent("ismcts:horizon=sometimes", ludus.make("claim"))
 
 
 def test_the_training_script_fits_weights_that_name_winners(capsys, monkeypatch):
@@ -90,12 +146,3 @@ def test_the_training_script_fits_weights_that_name_winners(capsys, monkeypatch)
     judged = float(said.split("the judge names the winner of ")[1].split("%")[0])
     playout = float(said.split("one random playout names the winner of ")[1].split("%")[0])
     assert judged > playout and "wrote" not in said
-
-
-def test_the_search_reads_the_judge_by_default_with_two_players_only():
-    """Measured (docs/agents.md): with two players rollouts stop at phase 2's start; with three
-    or four, where no judge is fitted, they go to the end."""
-    assert make_agent("ismcts", ludus.make("claim")).depth == 0
-    for players in (3, 4):
-        assert make_agent("ismcts", ludus.make("claim", players=players)).depth is None
-    assert make_agent("ismcts:depth=full", ludus.make("claim")).depth is None
