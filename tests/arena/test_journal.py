@@ -3,6 +3,7 @@ and a journal of another run is refused before any game."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -339,3 +340,13 @@ def test_a_seating_plan_said_another_way_resumes_the_same_games(run, tmp_path):
     assert run(*three).exit_code == 0
     refused = run(*three, "--order", "all")
     assert refused.exit_code == 2 and "order cyclic there, all here" in refused.output
+
+
+def test_a_journal_line_written_before_games_kept_their_end_reads_as_an_empty_end():
+    from ludus.arena.journal import result_from_line
+
+    game = Tournament("claim", ["random", "random"], games=2, seed=1).run().games[0]
+    line = game.to_dict()
+    assert line["end"] == "played to its end"
+    del line["end"]
+    assert result_from_line(line) == dataclasses.replace(game, end="")

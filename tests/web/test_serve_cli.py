@@ -165,7 +165,7 @@ def test_a_stopping_server_drops_bot_work_not_begun():
     while not busy.running():
         time.sleep(0.01)
     later = [pool.submit(time.sleep, 60) for _ in range(3)]        # at most one is queued past cancelling
-    _stop_pool(pool, grace=5)
+    _stop_pool(pool, grace=1.5)
     assert busy.done() and sum(f.cancelled() for f in later) >= 2
 
 

@@ -324,15 +324,17 @@ def app() -> None:
 OPTION = click.option("--option", "-o", "options", multiple=True, metavar="K=V",
                        help="A game option, e.g. -o wrath=face-up (repeatable; see `ludus games`).")
 
-def agents_option(help: str, default: str | None = None):
+def agents_option(text: str, default: str | None = None):
     """``--agents LIST``, given as the list of specs. Repeatable, each repeat adding to the list
-    (``--agents a --agents b`` is ``--agents a,b``): Click would keep the last one silently."""
+    (``--agents a --agents b`` is ``--agents a,b``): Click would keep the last one silently. Each
+    repeat is read alone, so a spec's parameters stay in its own repeat."""
     def specs(ctx, param, values):
         return [spec for value in values for spec in split_agent_specs(value)]
 
     return click.option("--agents", multiple=True, required=default is None, metavar="LIST", callback=specs,
                         default=() if default is None else (default,), show_default=default is not None,
-                        help=help + " Repeatable: --agents a --agents b is --agents a,b.")
+                        help=text + " Repeatable: --agents a --agents b is --agents a,b (a spec and its "
+                                    "parameters in one repeat).")
 
 
 BACKEND = click.option("--backend", type=click.Choice(BACKEND_NAMES), default="local", show_default=True,

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from ...core.narration import Line
 from ...core.parts import TerminalFace
-from .cards import DEAL, FACTION_VALUES, FACTIONS, faction_named
+from .cards import DEAL, FACTION_VALUES, FACTIONS, card_name, faction_named
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 
 STYLE = {
@@ -486,7 +486,8 @@ def auto_note(observation: dict, action) -> str:
             return "Your last card is played."
         if len(set(hand)) == 1:       # leading or not, every card is the same (K1)
             return "Your cards are all alike."
-        return f"You must follow {o['led_faction']}, and you hold one card that can."
+        return (f"You must follow {o['led_faction']}, and {card_name(action[1])} is the only kind of card you "
+                "hold that can.")
     if kind == TAKE:
         return "Only one prize is left." if len(o["prizes"]) == 1 else "The prizes are the same card."
     if kind == SMASH:
