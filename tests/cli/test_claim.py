@@ -507,7 +507,7 @@ def test_a_forced_move_s_note_says_why_it_is_the_only_one():
     s = position(phase=2, hands={0: ["trolls 4", "gnomes 5"], 1: ["trolls 1", "gnomes 1"]}, leader=0)
     play(s, "0: trolls 4")
     note = term.auto_note(s.observe(1), s.legal_actions()[0])
-    assert note == "You must follow trolls, and trolls 1 is the only kind of card you hold that can."
+    assert note == "You must follow trolls, and only your trolls 1 can."
     s = position(players=3, factions="default", hands={0: ["dragons 9"], 1: ["dragons 1"], 2: ["dragons 2"]},
                  prizes=["gnomes 1", "gnomes 1"], leader=0)
     play(s, "0: dragons 9", "1: dragons 1", "2: dragons 2")

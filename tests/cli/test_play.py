@@ -362,8 +362,8 @@ def test_the_bonus_goal_line_says_met_or_how_many_are_needed():
 
 def test_a_forced_move_is_told_once_with_its_reason():
     out = invoke("play", "claim", "--seed", "3", "--vs", "random", input="1\n" * 60 + "quit\n").output
-    told = re.findall(r"\(auto\) You must follow (\w+), and you hold one card that can\.\n +You played (\w+) \d", out)
-    assert told and all(led == played for led, played in told)
+    told = re.findall(r"\(auto\) You must follow (\w+), and only your (\w+) \d can\.\n +You played (\w+) \d", out)
+    assert told and all(led == kind == played for led, kind, played in told)
 
 
 @pytest.mark.parametrize("typed", ["²", "٣", "1²"])

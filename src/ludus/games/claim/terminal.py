@@ -486,8 +486,7 @@ def auto_note(observation: dict, action) -> str:
             return "Your last card is played."
         if len(set(hand)) == 1:       # leading or not, every card is the same (K1)
             return "Your cards are all alike."
-        return (f"You must follow {o['led_faction']}, and {card_name(action[1])} is the only kind of card you "
-                "hold that can.")
+        return f"You must follow {o['led_faction']}, and only your {card_name(action[1])} can."
     if kind == TAKE:
         return "Only one prize is left." if len(o["prizes"]) == 1 else "The prizes are the same card."
     if kind == SMASH:
