@@ -183,7 +183,7 @@ class ISMCTSAgent(Agent):
         self.quiet = hooks.quiet
         # Where every rollout stops for the leaf values, whatever the depth (Claim: the start of
         # a two-player phase 2, read by its judge); off, rollouts run to ``depth`` or the end.
-        self.horizon = hooks.horizon if horizon else None
+        self.horizon = hooks.horizon(game) if horizon and hooks.horizon is not None else None
         self.decide_without_search = hooks.decide_without_search
         if (depth is not None or self.horizon is not None) and self.leaf_values is None:
             raise OptionError(f"{game.id} has no evaluation hook, so ismcts needs rollouts to the end "

@@ -37,10 +37,11 @@ class SearchHooks:
     model                   the agent class by which inference models how the other seats play,
                             asked at every rewound decision of every world it weighs; None: the
                             game's heuristic
-    horizon                 world -> whether every rollout stops there and reads
-                            ``leaf_values``, whatever the search's ``depth``: a position the leaf
-                            values judge better than a random playout of the rest (Claim: the
-                            start of a two-player phase 2). None: rollouts stop at depth only
+    horizon                 game -> a test of worlds, where every rollout stops and reads
+                            ``leaf_values`` whatever the search's ``depth`` (positions the leaf
+                            values judge better than a random playout of the rest: Claim's
+                            two-player phase 2 start), or None where the game, with its options,
+                            has none. None: rollouts stop at depth only
     defaults                the search's spec parameters for this game, e.g. ``{"depth": 4}``
     """
 

@@ -70,7 +70,7 @@ def test_the_high_cards_of_every_faction_are_judged_a_near_certain_win():
 
 def test_a_search_rolls_out_to_the_judge_and_plays_a_whole_game():
     """The horizon: each rollout from phase 1 stops at the start of phase 2."""
-    assert SEARCH_HOOKS.horizon is judge.at_phase_two_start
+    assert SEARCH_HOOKS.horizon(ludus.make("claim")) is judge.at_phase_two_start
     game = ludus.make("claim")
     s = game.new_state(seed=9)
     agents = [make_agent("ismcts:iterations=30,seed=1", game), make_agent("heuristic", game, seed=2)]
@@ -131,6 +131,8 @@ def test_with_more_players_depth_is_honoured_and_rollouts_otherwise_end_the_game
 def test_the_search_stops_at_the_horizon_unless_told_not_to():
     assert make_agent("ismcts", ludus.make("claim")).horizon is judge.at_phase_two_start
     assert make_agent("ismcts:horizon=off", ludus.make("claim")).horizon is None
+    for players in (3, 4):       # no judge: rollouts run on in one go, with no test at every step
+        assert make_agent("ismcts", ludus.make("claim", players=players)).horizon is None
     with pytest.raises(ludus.OptionError, match="horizon='sometimes' .* is not on or off"):
         make_agent("ismcts:horizon=sometimes", ludus.make("claim"))
 
