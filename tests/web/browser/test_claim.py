@@ -105,9 +105,9 @@ def test_claim_against_a_random_bot_by_clicks_alone_on_a_phone(site, new_context
     assert wider_than_the_screen(page) == []
     # watching it, the page offers the way back to the seat
     page.goto(f"{site}/t/{table}")
-    page.wait_for_function("() => document.body.dataset.seat === 'spectator'")
+    page.wait_for_function("() => document.body?.dataset.seat === 'spectator'")  # null while the page loads
     page.click(f'#title a[href="{link}"]')
-    page.wait_for_function("() => document.body.dataset.seat === '0'")
+    page.wait_for_function("() => document.body?.dataset.seat === '0'")
 
 
 def _legible(record: dict, viewer: int | None) -> tuple[list[set], list[set]]:
