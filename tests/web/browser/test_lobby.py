@@ -68,6 +68,7 @@ def test_the_makers_seat_of_a_listed_table_is_never_offered_to_a_stranger(site, 
     stranger.goto(site)
     stranger.wait_for_selector("body[data-state=ready]")
     row = stranger.locator("#open-list li.table", has=stranger.locator(f'a[href="/t/{table}"]'))
+    row.wait_for()
     assert row.locator("button").all_inner_texts() == ["Sit as seat 1"]
     assert "seat 0: taken" in row.inner_text()
     assert {t["id"] for t in stranger.request.get(f"{site}/api/tables").json()} - listed == {table}

@@ -283,13 +283,14 @@ function readSetup() {
   return Object.keys(CLOCKS).find((k) => setup.clock !== undefined && same(CLOCKS[k], setup.clock)) ?? null;
 }
 
+/** Draw the whole page; the promise settles once the open tables are listed. */
 function drawAll() {
   translate(document);
   drawOptions();
   drawClock();
   drawMade();
   drawMine();
-  drawOpen();
+  return drawOpen();
 }
 
 async function main() {
@@ -300,9 +301,10 @@ async function main() {
   $("game").addEventListener("change", drawOptions);
   $("new-table").addEventListener("submit", create);
   const clock = readSetup();
-  drawAll();
+  const listed = drawAll();
   if (clock) $("clock").value = clock;
-  document.body.dataset.state = "ready";
+  await listed;
+  document.body.dataset.state = "ready";     // the tests' signal: every list is drawn
 }
 
 main();
