@@ -512,3 +512,17 @@ def test_a_forced_move_s_note_says_why_it_is_the_only_one():
                  prizes=["gnomes 1", "gnomes 1"], leader=0)
     play(s, "0: dragons 9", "1: dragons 1", "2: dragons 2")
     assert term.auto_note(s.observe(0), s.legal_actions()[0]) == "The prizes are the same card."
+
+
+@pytest.mark.parametrize("rule", ["last-card", "last-dragon"])
+def test_help_tells_the_dragon_rule_this_table_plays(rule):
+    """K21: who leads after a Dragon is a table option; the help (and every seat's observation)
+    says which one this table plays, and a deck without Dragons says nothing of them."""
+    game = ludus.make("claim", dragon=rule)
+    state = game.new_state(seed=1)
+    assert state.observe(None)["dragon"] == rule == state.observe(1)["dragon"]
+    text = terminal_for(game).help_text(state.observe(state.current_player), state.legal_actions())
+    assert ("even if other cards followed it" in text) == (rule == "last-dragon")
+    assert ("as the trick's last card" in text) == (rule == "last-card")
+    without = ludus.make("claim", factions="claim", dragon=rule).new_state(seed=1)
+    assert "dragon" not in without.observe(0)

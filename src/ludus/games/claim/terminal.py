@@ -647,9 +647,11 @@ def help_text(observation: dict, actions: list) -> str:
                  if "doppelgangers" in deck else "")
               + "; the highest card of the led faction wins, ties go to the earlier card"
               + ("; knights beat goblins." if "knights" in deck else ".")]
-    if "dragons" in deck:
-        tricks.append("A dragon played last makes its player lead next (a table may choose"
-                      " the last dragon played instead).")
+    if o.get("dragon") == "last-dragon":
+        tricks.append("The player of the trick's last dragon leads next, even if other cards"
+                      " followed it (this table's dragon rule).")
+    elif "dragons" in deck:
+        tricks.append("A dragon played as the trick's last card makes its player lead next.")
     if o["players"] == 2:
         phase1 = ["The trick winner takes the face-up prize; the loser an unseen deck card."]
     else:

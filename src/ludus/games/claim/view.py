@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import DOPPELGANGERS, FACTIONS, NAMES, TEAMS, build_deck, card_name
+from .cards import DOPPELGANGERS, DRAGONS, FACTIONS, NAMES, TEAMS, build_deck, card_name
 from .notation import PLAY, SMASH, TAKE, TAKE_DECK
 from .phases import CHOOSE_PRIZE, CHOOSE_SMASH, PLAY_CARD, SECOND_PRIZE, STEP_NAMES
 
@@ -61,6 +61,8 @@ def observe(s, player: int | None) -> dict:
         "removed": _names(s.removed),
         "over": s.is_terminal,
     }
+    if DRAGONS in s.factions:     # who leads after a Dragon is the table's choice (K21)
+        obs["dragon"] = "last-card" if s.dragon_last_card else "last-dragon"
     if s.last_trick:
         obs["last_trick"] = [{"seat": seat, "card": card_name(card)} for seat, card in s.last_trick]
         obs["last_ranking"] = list(s.ranking)
