@@ -42,6 +42,18 @@ def test_S6_a_card_of_a_colour_out_of_play_is_not_sent_to_its_own_region():
     assert "goes into orange" not in message and fingerprint(s) == before
 
 
+def test_S6_an_off_colour_play_of_a_card_not_held_offers_no_play_of_it():
+    """The refusal of red 5 into blue does not send red 5 to red when the seat lacks it: it says
+    the seat holds none, and the legal moves follow."""
+    s = position(hands={0: ["blue 1", "wild"]})
+    before = fingerprint(s)
+    with pytest.raises(ludus.IllegalAction) as err:
+        s.apply(off_colour("red 5", "blue"))
+    message = str(err.value)
+    assert "besides, seat 0 holds no red 5" in message and "Legal now:" in message
+    assert "goes into red" not in message and fingerprint(s) == before
+
+
 def test_a_move_of_the_wrong_seat_is_refused():
     s = position(hands={0: ["red 5"], 1: ["blue 1"]})
     refused(s, s.game.parse_action("play blue 1"), "not seat 1's turn; seat 0 is to move", player=1)

@@ -510,7 +510,7 @@ class SeizeRomeState(State):
         return explain_illegal(self, action, legal)
 
     def _explain_unknown(self, action) -> str:
-        return explain_off_colour(action, self.regions)
+        return explain_off_colour(self, action)
 
 
 # Builders of the events that name cards, called only when the events are read.

@@ -99,9 +99,10 @@ def explain_illegal(s, action, legal: list) -> str:
     return "you may pass only when the pile is empty (S6; voluntary_pass=true allows it)"
 
 
-def explain_off_colour(action, regions: int) -> str:
-    """What is wrong with a hand-built play of a coloured card into another region (S6), in a
-    game of ``regions`` regions."""
+def explain_off_colour(s, action) -> str:
+    """What is wrong with a hand-built play of a coloured card into another region (S6); the
+    right play is offered only for a card the seat to move holds."""
+    regions = s.regions
     if (action.kind != PLAY or not isinstance(action.card, int) or not isinstance(action.region, int)
             or action.card == WILD or not 0 <= action.card // 6 < len(COLOURS)
             or not 0 <= action.region < len(COLOURS)):
@@ -112,4 +113,9 @@ def explain_off_colour(action, regions: int) -> str:
     if action.card // 6 >= regions:
         return (f"{head}, and {colour} is not in play: only the first {regions} regions are "
                 f"({', '.join(COLOURS[:regions])})")
+    p = s.current_player
+    if p is None:
+        return head
+    if action.card not in s.hands[p]:
+        return f"{head}; besides, seat {p} holds no {card}"
     return f"{head}, so {card} goes into {colour} ('{action}'); a wild goes anywhere"
