@@ -11,8 +11,10 @@ decision with one legal move costs neither any.
 Each deal is played once per seat rotation, so both agents sit in every seat of every deal;
 the measured side is ISMCTS (every seat but one, with more than two players, is flat Monte
 Carlo). A game scores 1 when ISMCTS's return is above every other seat's, ½ when shared, 0
-otherwise; the report gives the score with its 95 % Wilson interval. Games are appended to
-``--log`` as they end, and a second run with the same arguments plays only those missing.
+otherwise; the report gives the score with its 95 % Wilson interval, the score from each seat,
+and the commits that played (each game line records its own, ``code``; lines from before that
+field read "not recorded"). Games are appended to ``--log`` as they end, and a second run with
+the same arguments plays only those missing.
 
     python bench/vs_flat_mc.py claim --time 0.2 -n 200 --log runs/claim-flat-0.2.jsonl -j 2
     python bench/vs_flat_mc.py caesar-cleopatra --time 1 -n 200 --log runs/cc-flat-1.jsonl
@@ -34,9 +36,11 @@ import multiprocessing
 import pathlib
 import sys
 import time
+from collections import Counter
 
 import ludus
 from ludus.agents import make as make_agent
+from ludus.arena.journal import code_version
 from ludus.arena.match import choose
 from ludus.arena.stats import derive_seed, wilson
 from ludus.core.agent import Agent
@@ -90,6 +94,17 @@ def play(job: dict) -> dict:
     return {**job, "returns": returns, "decisions": len(state.history)}
 
 
+def report(lines: list[dict], seats: int) -> list[str]:
+    """The score from each seat of ISMCTS and the commits that played ``lines``."""
+    by_seat = []
+    for seat in range(seats):
+        mine = [score(line) for line in lines if line["ismcts_seat"] == seat]
+        by_seat.append(f"{sum(mine) / len(mine):.1%} of {len(mine)}" if mine else "no games")
+    code = Counter(line.get("code", "not recorded") for line in lines)
+    return ["  by seat of ISMCTS: " + " / ".join(by_seat),
+            "  played with: " + ", ".join(f"{version} ({n} games)" for version, n in code.items())]
+
+
 def score(line: dict) -> float:
     """1 when ISMCTS's return is above every other seat's, ½ when shared with another, else 0."""
     returns, seat = line["returns"], line["ismcts_seat"]
@@ -134,11 +149,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.game} {options or ''}: {len(done)} games logged, {len(todo)} to play at {args.time} s a move",
           file=sys.stderr)
     log.parent.mkdir(parents=True, exist_ok=True)
+    code = code_version()
     with log.open("a") as out:
         pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
         results = pool.imap_unordered(play, todo) if pool else map(play, todo)
         try:
             for line in results:
+                line["code"] = code
                 out.write(json.dumps(line) + "\n")
                 out.flush()
                 done.append(line)
@@ -152,6 +169,7 @@ def main(argv: list[str] | None = None) -> None:
     where = f" in phase {args.phase} only" if args.phase else ""
     print(f"ismcts:time={args.time}{search} against flat Monte Carlo at {args.time} s{where}, {args.game} "
           f"{options or ''}: {total / max(len(mine), 1):.1%} of {len(mine)} games (95 % interval {lo:.1%} … {hi:.1%})")
+    print("\n".join(report(mine, seats)))
 
 
 if __name__ == "__main__":

@@ -4,11 +4,13 @@ moves from the seat's own view, beats random play, and scores sides as the stren
 from __future__ import annotations
 
 import importlib.util
+import json
 import pathlib
 import random
 import sys
 
 import ludus
+from ludus.arena.journal import code_version
 
 _PATH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "vs_flat_mc.py"
 _spec = importlib.util.spec_from_file_location("vs_flat_mc", _PATH)
@@ -65,3 +67,22 @@ def test_with_a_phase_the_baseline_moves_in_that_phase_only(monkeypatch):
                           "phase": phase})
         assert seen and set(seen) == {phase}
         assert line["phase"] == phase                # logged, so a resumed run keeps it apart
+
+
+def test_the_report_gives_each_seats_score_and_the_commits_that_played():
+    lines = [{"returns": [1.0, -1.0], "ismcts_seat": 0, "code": "abc1234"},
+             {"returns": [1.0, -1.0], "ismcts_seat": 1, "code": "abc1234"},
+             {"returns": [0.0, 0.0], "ismcts_seat": 1}]           # logged before lines had a commit
+    assert flat.report(lines, 2) == ["  by seat of ISMCTS: 100.0% of 1 / 25.0% of 2",
+                                     "  played with: abc1234 (2 games), not recorded (1 games)"]
+
+
+def test_a_run_logs_the_commit_of_each_game_and_resumes_past_it(tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    args = ["seize-rome", "--time", "0.002", "-n", "2", "--log", str(log)]
+    flat.main(args)
+    lines = [json.loads(text) for text in log.read_text().splitlines()]
+    assert len(lines) == 2 and all(line["code"] == code_version() for line in lines)
+    assert "played with: " + code_version() + " (2 games)" in capsys.readouterr().out
+    flat.main(args)                                   # nothing left to play: the log is kept as is
+    assert len(log.read_text().splitlines()) == 2
