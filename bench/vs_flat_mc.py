@@ -95,14 +95,15 @@ def play(job: dict) -> dict:
 
 
 def report(lines: list[dict], seats: int) -> list[str]:
-    """The score from each seat of ISMCTS and the commits that played ``lines``."""
-    by_seat = []
+    """The commits that played ``lines`` and ISMCTS's score from each seat it held, in the
+    layout of bench/strength.py's report."""
+    code = Counter(line.get("code", "not recorded") for line in lines)
+    out = ["  played with: " + ", ".join(f"{version} ({n} games)" for version, n in code.items())]
     for seat in range(seats):
         mine = [score(line) for line in lines if line["ismcts_seat"] == seat]
-        by_seat.append(f"{sum(mine) / len(mine):.1%} of {len(mine)}" if mine else "no games")
-    code = Counter(line.get("code", "not recorded") for line in lines)
-    return ["  by seat of ISMCTS: " + " / ".join(by_seat),
-            "  played with: " + ", ".join(f"{version} ({n} games)" for version, n in code.items())]
+        if mine:
+            out.append(f"  from seat {seat}: {sum(mine) / len(mine):.1%} of {len(mine)}")
+    return out
 
 
 def score(line: dict) -> float:

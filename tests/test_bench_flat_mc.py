@@ -73,8 +73,8 @@ def test_the_report_gives_each_seats_score_and_the_commits_that_played():
     lines = [{"returns": [1.0, -1.0], "ismcts_seat": 0, "code": "abc1234"},
              {"returns": [1.0, -1.0], "ismcts_seat": 1, "code": "abc1234"},
              {"returns": [0.0, 0.0], "ismcts_seat": 1}]           # logged before lines had a commit
-    assert flat.report(lines, 2) == ["  by seat of ISMCTS: 100.0% of 1 / 25.0% of 2",
-                                     "  played with: abc1234 (2 games), not recorded (1 games)"]
+    assert flat.report(lines, 3) == ["  played with: abc1234 (2 games), not recorded (1 games)",
+                                     "  from seat 0: 100.0% of 1", "  from seat 1: 25.0% of 2"]
 
 
 def test_a_run_logs_the_commit_of_each_game_and_resumes_past_it(tmp_path, capsys):

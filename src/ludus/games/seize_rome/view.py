@@ -113,9 +113,7 @@ def explain_off_colour(s, action) -> str:
     if action.card // 6 >= regions:
         return (f"{head}, and {colour} is not in play: only the first {regions} regions are "
                 f"({', '.join(COLOURS[:regions])})")
-    p = s.current_player
-    if p is None:
-        return head
+    p = s.current_player                # a refusal comes only while the game goes on
     if action.card not in s.hands[p]:
         return f"{head}; besides, seat {p} holds no {card}"
     return f"{head}, so {card} goes into {colour} ('{action}'); a wild goes anywhere"

@@ -304,7 +304,7 @@ async function main() {
   const listed = drawAll();
   if (clock) $("clock").value = clock;
   await listed;
-  document.body.dataset.state = "ready";     // the tests' signal: every list is drawn
+  document.body.dataset.state = "ready";     // the tests' signal: the open tables are listed
 }
 
 main();
