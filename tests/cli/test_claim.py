@@ -515,7 +515,7 @@ def test_a_forced_move_s_note_says_why_it_is_the_only_one():
 
 
 @pytest.mark.parametrize("rule", ["last-card", "last-dragon"])
-def test_help_tells_the_dragon_rule_this_table_plays(rule):
+def test_K21_the_help_and_the_observation_tell_the_tables_dragon_rule(rule):
     """K21: who leads after a Dragon is a table option; the help (and every seat's observation)
     says which one this table plays, and a deck without Dragons says nothing of them."""
     game = ludus.make("claim", dragon=rule)
