@@ -129,13 +129,18 @@ def test_an_error_in_a_task_reaches_the_caller(ray_backend):
 # -- errors before any game -----------------------------------------------------------------
 
 
+# Left to itself, Ray retries an address for minutes. A refusal is expected within about
+# CONNECT_TIMEOUT; the bound is loose so that a loaded machine does not fail it.
+RAYS_OWN_RETRYING = 30
+
+
 @needs_ray
 def test_unreachable_address_fails_in_seconds():
     address = f"127.0.0.1:{closed_port()}"
     start = time.perf_counter()
     with pytest.raises(OptionError) as info:
         make_backend("ray", address=address)
-    assert time.perf_counter() - start < backends_module.CONNECT_TIMEOUT + 2
+    assert time.perf_counter() - start < RAYS_OWN_RETRYING
     message = str(info.value)
     assert f"no Ray cluster reachable at {address}" in message
     assert "host:port" in message and "auto" in message
@@ -225,7 +230,7 @@ def test_cli_unreachable_address(run, tmp_path):
     start = time.perf_counter()
     result = run("tournament", "claim", "--agents", "random,random", "--backend", "ray", "--address", address,
                  "--out", str(tmp_path / "o"))
-    assert time.perf_counter() - start < backends_module.CONNECT_TIMEOUT + 2
+    assert time.perf_counter() - start < RAYS_OWN_RETRYING
     assert result.exit_code == 2
     assert f"no Ray cluster reachable at {address}" in result.output
     assert "tournament ━" not in result.output and not (tmp_path / "o").exists()

@@ -275,7 +275,8 @@ def test_a_killed_game_loses_no_move(tmp_path):
         proc.stdin.flush()                         # stdin stays open: the game waits for a 4th move
         deadline = time.time() + 60
         while time.time() < deadline:
-            moves = [json.loads(t) for t in path.read_text().splitlines()[1:]] if path.exists() else []
+            written = path.read_text().split("\n")[1:-1] if path.exists() else []   # whole lines only
+            moves = [json.loads(t) for t in written]
             if sum(m.get("how") == "person" for m in moves) == 3:
                 break
             time.sleep(0.1)

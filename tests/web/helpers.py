@@ -91,10 +91,18 @@ class Server:
         return Client(ws_url(self.url, table), token, since)
 
 
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct ports of 127.0.0.1 nobody listens on (each held until all are chosen,
+    so that no two are the same)."""
+    with contextlib.ExitStack() as held:
+        sockets = [held.enter_context(socket.socket()) for _ in range(count)]
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return free_ports(1)[0]
 
 
 def serve_process(db: str, port: int, *args: str) -> subprocess.Popen:

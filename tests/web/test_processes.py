@@ -10,7 +10,7 @@ import signal
 
 import httpx
 
-from .helpers import WAIT, Client, Server, check_seen, free_port, play_out, serve_process, ws_url
+from .helpers import WAIT, Client, Server, check_seen, free_port, free_ports, play_out, serve_process, ws_url
 
 
 def test_a_line_another_process_stored_first_is_taken_not_forked(tmp_path):
@@ -42,7 +42,7 @@ def test_people_on_two_processes_play_claim_to_the_end_through_a_kill(postgres, 
     seat's and a spectator on the other. Halfway, the second process is killed with SIGKILL and
     started again; its clients reconnect with the last seq they saw. Nothing is lost, and every
     message each viewer got is what the session shows that viewer."""
-    ports = free_port(), free_port()
+    ports = free_ports(2)
     bases = [f"http://127.0.0.1:{p}" for p in ports]
     servers = [serve_process(pg_url, p) for p in ports]
     try:

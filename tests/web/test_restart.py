@@ -20,9 +20,12 @@ def test_a_killed_server_restarted_on_its_database_goes_on_move_for_move(tmp_pat
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     rng = random.Random(7)
-    server = serve_process(db, port)
+    # The bot waits 2 s before it plays, so the kill lands before its reply is stored, on a
+    # loaded machine too (without a pace the reply is stored some 5 ms after our ack).
+    server = serve_process(db, port, "--bot-pace", "2")
     try:
-        r = httpx.post(f"{base}/api/tables", json={"game": "seize-rome", "seats": ["person", "heuristic"]})
+        r = httpx.post(f"{base}/api/tables", json={"game": "seize-rome", "seats": ["person", "heuristic"]},
+                       timeout=WAIT)
         table = r.json()["id"]
         token = r.json()["invites"][0]["url"].split("#seat=")[1]
         first = Client(ws_url(base, table), token)
@@ -64,7 +67,7 @@ def test_a_killed_server_restarted_on_its_database_goes_on_move_for_move(tmp_pat
         lines = Store(make_engine(db)).lines(table)
         assert lines[:len(before)] == before
         assert check_seen(lines, 0, first.messages + again.messages) > len(before) // 2
-        record = httpx.get(f"{base}/api/tables/{table}/record").json()
+        record = httpx.get(f"{base}/api/tables/{table}/record", timeout=WAIT).json()
         assert record["actions"] == [line["move"] for line in lines[1:]]
     finally:
         os.kill(server.pid, signal.SIGKILL)

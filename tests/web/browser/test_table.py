@@ -38,38 +38,45 @@ def test_a_page_that_cannot_play_says_why(site, new_context, case):
     assert len(hellos) == 1
 
 
-def _click_and_wait(page) -> None:
-    _, seq = page.evaluate(STATE)
+# The page's state, its seq and the moves it offers, read in one step: a forced move plays itself
+# 700 ms after it is drawn, and two reads on a loaded machine could straddle it.
+STATE_AND_MOVES = ("() => [document.body.dataset.state, Number(document.body.dataset.seq ?? -1), "
+            f"document.querySelectorAll('{MOVES}').length]")
+
+
+def _click_and_wait(page, seq: int) -> list:
+    """Click the first move offered at ``seq``; the page as first drawn after it (``STATE_AND_MOVES``)."""
     page.locator(MOVES).first.click()
-    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+    moved = f"() => Number(document.body.dataset.seq) > {seq} && ({STATE_AND_MOVES})()"
+    return page.wait_for_function(moved).json_value()
 
 
 def _arranged_to_a_forced_move(site, new_context, seats: list[str]):
     """Caesar & Cleopatra's setup, Cleopatra's page: her action pile arranged card by card until
-    one kind of card is left; the placings after that are forced, whatever the deal."""
+    one kind of card is left; the placings after that are forced, whatever the deal. The page,
+    and its ``STATE_AND_MOVES`` as the forced move was drawn."""
     _, links = new_table(site, "caesar-cleopatra", seats)
     page = new_page(new_context)
     open_table(page, links[0])
-    while page.locator(MOVES).count() > 1:
-        _click_and_wait(page)
-    return page
+    state, seq, moves = page.evaluate(STATE_AND_MOVES)
+    while state == "mine" and moves > 1:
+        state, seq, moves = _click_and_wait(page, seq)
+    return page, (state, seq, moves)
 
 
 def test_among_people_a_forced_move_waits_for_its_player(site, new_context):
     # How fast it came would tell Caesar it was forced: here that is public, but in play it can
     # rest on a hidden hand.
-    page = _arranged_to_a_forced_move(site, new_context, ["person", "person"])
-    state, seq = page.evaluate(STATE)
-    assert state == "mine" and page.locator(MOVES).count() == 1
+    page, (state, seq, moves) = _arranged_to_a_forced_move(site, new_context, ["person", "person"])
+    assert state == "mine" and moves == 1
     page.wait_for_timeout(2000)                 # well past the pause after which it would play
     assert page.evaluate(STATE) == ["mine", seq]
-    _click_and_wait(page)
+    _click_and_wait(page, seq)
 
 
 def test_against_bots_a_forced_move_plays_itself(site, new_context):
-    page = _arranged_to_a_forced_move(site, new_context, ["person", "random"])
-    page.wait_for_function("() => document.body.dataset.state === 'forced'")
-    _, seq = page.evaluate(STATE)
+    page, (state, seq, _) = _arranged_to_a_forced_move(site, new_context, ["person", "random"])
+    assert state == "forced"
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")   # no click
 
 
@@ -81,8 +88,7 @@ def test_a_double_click_plays_one_move(site, new_context):
     sent = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(json.loads(frame))))
     open_table(page, links[0])
-    _click_and_wait(page)
-    _, seq = page.evaluate(STATE)
+    _, seq, _ = _click_and_wait(page, page.evaluate(STATE)[1])
     page.locator(MOVES).first.dispatch_event("click", {"detail": 2})
     page.wait_for_timeout(1000)
     assert page.evaluate(STATE) == ["mine", seq]
