@@ -485,6 +485,21 @@ def test_K26_help_offers_no_smash_with_one_opponent():
     assert not any(example.startswith("smash") for example in _help_rows(2))
 
 
+def test_a_long_faction_of_moves_wraps_on_a_narrow_screen_and_names_every_card_whole():
+    from rich.console import Console
+
+    game = ludus.make("claim")
+    cards = [f"dragons {v}" for v in (0, 2, 3, 5, 6, 7, 8)] + ["trolls 1", "trolls 3", "seers 5"]
+    ordered, shown = terminal_for(game).moves([game.parse_action(c) for c in cards])
+    for width in (40, 80):
+        console = Console(width=width, record=True, color_system=None)
+        console.print(shown)
+        text = console.export_text()
+        assert "…" not in text and max(len(line) for line in text.splitlines()) <= width
+        for n, action in enumerate(ordered, start=1):
+            assert re.search(rf"(^|\s){n} {action}(\s|$)", text, re.M), (n, action, text)
+
+
 def test_help_offers_no_undo_in_claim_and_refusals_speak_to_the_player(run):
     """Every move of Claim shows hidden cards, so it can never be taken back: the help does not
     offer it, and an undo typed anyway is refused in the second person."""
@@ -492,7 +507,8 @@ def test_help_offers_no_undo_in_claim_and_refusals_speak_to_the_player(run):
     commands = " ".join(out[out.index("Commands:"):].split())
     assert "no undo (in Claim every move shows cards that were hidden" in commands
     assert "take back your last move" not in commands
-    assert "You cannot take back the last move: seat 1 has played since" in out
+    assert "There is no undo: in Claim every move shows cards that were hidden" in out
+    assert "cannot take back" not in out
 
 
 def test_a_forced_move_s_note_says_why_it_is_the_only_one():

@@ -139,6 +139,9 @@ def play_loop(console, table: Session, names, term, clear: bool):
             if low == "hint":
                 _hint(console, table, seat, ordered)
                 continue
+            if low == "undo" and term.no_undo is not None:
+                console.print(Text(f"There is no undo: {term.no_undo}.", style="red"))
+                continue
             if low == "undo":
                 try:
                     _logged(table.undo, seat)

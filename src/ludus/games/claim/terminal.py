@@ -508,23 +508,20 @@ def moves(actions: list) -> tuple[list, Group]:
     ordered = plays + rest
     parts: list = []
     if plays:
-        t = Table(box=None, padding=(0, 2), show_header=False, show_edge=False, pad_edge=False)
+        # A row per faction, wrapped where the screen ends (a hand may hold 7 of one faction);
+        # every item as wide as the widest, so the columns line up from row to row.
+        items = []
+        for n, a in enumerate(plays, start=1):
+            item = Text(f"{n:>2} ", style="bold")
+            item.append(str(a), style=STYLE.get(FACTIONS[a[1] // 10], ""))
+            items.append(item)
+        width = max(item.cell_len for item in items)
+        for item in items:
+            item.align("left", width)
         by_faction: dict[int, list] = {}
-        for a in plays:
-            by_faction.setdefault(a[1] // 10, []).append(a)
-        width = max(len(group) for group in by_faction.values())
-        for _ in range(width):
-            t.add_column(no_wrap=True)
-        n = 0
-        for f, group in by_faction.items():
-            row = []
-            for a in group:
-                n += 1
-                item = Text(f"{n:>2} ", style="bold")
-                item.append(str(a), style=STYLE.get(FACTIONS[f], ""))
-                row.append(item)
-            t.add_row(*row, *[""] * (width - len(row)))
-        parts.append(t)
+        for a, item in zip(plays, items, strict=True):
+            by_faction.setdefault(a[1] // 10, []).append(item)
+        parts += [Columns(row, padding=(0, 2)) for row in by_faction.values()]
     if rest:
         items = []
         for i, a in enumerate(rest, start=len(plays) + 1):
