@@ -26,6 +26,8 @@ def test_names_and_levels_are_case_blind():
     ("ismcts:hard,=3", "'=3' is not key=value"),
     ("random:seed", "random has no levels"),
     ("heuristic:blunder", "heuristic takes blunder=P and seed=N"),
+    ("ismcts:iterations=5,iterations=6", "gives 'iterations' twice; give each parameter once"),
+    ("ismcts:hard,level=easy", "gives 'level' twice"),
 ])
 def test_malformed_specs_say_what_would_be_right(spec, hint):
     with pytest.raises(ludus.OptionError, match=hint):

@@ -290,6 +290,8 @@ def test_replay_steps_are_tricks(run, tmp_path):
     (["--seats", "human,random", "--vs", "heuristic"], "use it without --as and --vs"),
     (["--as", "2"], "unknown seat '2'"),
     (["-o", "players=5"], "players"),
+    (["-o", "players=2", "-o", "players=3"], "option 'players' is given twice ('2' and '3'); give each option once"),
+    (["--vs", ""], "agent spec '' is empty"),
 ])
 def test_errors_exit_2_with_a_message(run, args, message):
     result = run("play", "claim", "--seed", "1", *args, input="quit\n\n")

@@ -63,7 +63,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             if not sep or not key.strip():
                 raise OptionError(f"agent spec {echo(spec)}: {echo(part)} is not key=value (a level such as "
                                   "'hard' comes first: 'ismcts:hard,seed=3')")
-            params[key.strip()] = value.strip()
+            key = key.strip()
+            if key in params:
+                raise OptionError(f"agent spec {echo(spec)} gives {echo(key)} twice; give each parameter once")
+            params[key] = value.strip()
     return name.strip().lower(), params
 
 

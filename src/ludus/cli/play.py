@@ -48,7 +48,7 @@ def _seat_plan(game, as_, vs, seats) -> list[str | None]:
     if seats is None:
         seat = parse_seat(game, as_) if as_ is not None else 0
         # a newcomer's first game is against the middle level, as the server preselects it
-        opponent = vs or ("club" if game.parts.levels else "random")
+        opponent = vs if vs is not None else ("club" if game.parts.levels else "random")
         return [None if p == seat else opponent for p in range(n)]
     if as_ is not None or vs is not None:
         fail("--seats names every seat; use it without --as and --vs")

@@ -144,5 +144,9 @@ def parse_option_strings(pairs: list[str] | tuple[str, ...], example: str = "nam
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"option {echo(pair)} is malformed; write it as name=value, e.g. {example}")
-        out[key.strip()] = value.strip()
+        key = key.strip()
+        if key in out:
+            raise OptionError(f"option {echo(key)} is given twice ({echo(out[key])} and {echo(value.strip())}); "
+                              "give each option once")
+        out[key] = value.strip()
     return out
