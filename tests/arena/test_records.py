@@ -120,12 +120,14 @@ def test_a_lab_keeps_each_games_record_in_its_variant(tmp_path):
 @pytest.mark.parametrize("command", [("tournament", "seize-rome", "--agents", "random,heuristic"),
                                      ("lab", "seize-rome", "--vary", "tie=clear,keep", "--agents", "random")])
 def test_a_new_run_refuses_a_records_folder_another_run_filled(run, tmp_path, command):
-    """The journal's refusal says a run may start again once games.jsonl is deleted: another
-    run's records must not silently mix with the new one's. The same run started again (or
+    """A folder left with another run's records only (its journal and results deleted): its
+    records must not silently mix with the new run's. The same run started again (or
     stopped after writing a record, before its journal line) keeps its folder."""
     args = (*command, "-n", "2", "--backend", "serial", "--out", str(tmp_path), "--records")
     assert run(*args, "--seed", "5").exit_code == 0
-    (tmp_path / "games.jsonl").unlink()
+    for path in tmp_path.iterdir():
+        if path.is_file():
+            path.unlink()
     before = {p.name: p.read_text() for p in (tmp_path / "records").iterdir()}
     refused = run(*args, "--seed", "6")
     assert refused.exit_code == 2
@@ -136,6 +138,20 @@ def test_a_new_run_refuses_a_records_folder_another_run_filled(run, tmp_path, co
     again = run(*args, "--seed", "5")
     assert again.exit_code == 0, again.output
     assert {p.name: p.read_text() for p in (tmp_path / "records").iterdir()} == before
+
+
+@pytest.mark.parametrize("command", [("tournament", "seize-rome", "--agents", "random,heuristic"),
+                                     ("lab", "seize-rome", "--vary", "tie=clear,keep", "--agents", "random")])
+def test_a_run_does_not_write_over_a_finished_run_whose_journal_is_gone(run, tmp_path, command):
+    args = (*command, "-n", "2", "--backend", "serial", "--out", str(tmp_path))
+    assert run(*args, "--seed", "5").exit_code == 0
+    (tmp_path / "games.jsonl").unlink()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    refused = run(*args, "--seed", "6")
+    assert refused.exit_code == 2
+    assert "results.json" in refused.output and "but no games.jsonl, so it is no run to resume" in refused.output
+    assert f"delete {tmp_path} to start again" in " ".join(refused.output.split())
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
 def test_a_finished_run_asked_for_records_says_none_can_be_written(run, tmp_path):

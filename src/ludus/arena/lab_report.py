@@ -16,6 +16,7 @@ from .lab import LabReport
 
 JOURNAL = "games.jsonl"     # in --out DIR: every game as it ends, what a stopped lab resumes from
 PLOTS = ("seats.png", "lengths.png", "ends.png")
+OUTPUTS = ("results.json", "variants.csv", "comparisons.csv", "games.csv", *PLOTS)   # write_all's, once done
 PLOT_MISSING = ("seats.png, lengths.png and ends.png skipped: matplotlib is not installed "
                 "(pip install -e '.[plot]' in the ludus checkout)")
 

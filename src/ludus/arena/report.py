@@ -99,6 +99,7 @@ def plot(result: TournamentResult, path: str | Path) -> bool:
 
 
 JOURNAL = "games.jsonl"   # in --out DIR: every game as it ends, what a stopped tournament resumes from
+OUTPUTS = ("results.json", "games.csv", "ratings.csv", "ratings.png")    # write_all's, once the run is done
 
 
 def write_all(result: TournamentResult, out_dir: str | Path) -> list[str]:

@@ -359,6 +359,18 @@ def records_dir(out_dir: str | None, records: bool) -> Path | None:
     return Path(out_dir) / RECORDS_DIR
 
 
+def check_out_fresh(out_dir: str | None, journal: str, outputs: tuple[str, ...]) -> None:
+    """Refuse an --out folder holding a finished run's ``outputs`` but not its ``journal``: no
+    run to resume, and its files would be written over. (A run stopped before its first game
+    was journaled has written none of them, and resumes.)"""
+    if out_dir is None or (Path(out_dir) / journal).exists():
+        return
+    there = [name for name in outputs if (Path(out_dir) / name).exists()]
+    if there:
+        fail(f"{out_dir} holds {', '.join(there)} but no {journal}, so it is no run to resume, and this run "
+             f"would write over them; give --out a new folder, or delete {out_dir} to start again there")
+
+
 def check_records_fresh(folder: Path | None, expected: dict[int, dict]) -> None:
     """Refuse a records folder holding records of another run (``records.strangers``): this
     run's would mix with them."""

@@ -20,6 +20,7 @@ from .common import (
     SEED,
     agents_option,
     app,
+    check_out_fresh,
     check_records_fresh,
     fail,
     game_option_example,
@@ -85,6 +86,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
 
     console = make_console()
     folder = records_dir(out_dir, records)
+    check_out_fresh(out_dir, lab_report.JOURNAL, lab_report.OUTPUTS)
     journal_path = Path(out_dir) / lab_report.JOURNAL if out_dir is not None else None
     if seed is None:
         seed = _journal_seed(journal_path)
@@ -96,7 +98,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
                   fixed=parse_option_strings(options, game_option_example(game_id)), specs=agents,
                   games=num_games, seed=seed)
         journal = None if journal_path is None else Journal(
-            journal_path, lab.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)")
+            journal_path, lab.header(), elsewhere=f"another --out directory (or delete {out_dir} to start again)")
         already = len(lab.journaled(journal, repair=False)) if journal is not None else 0
         check_records_fresh(folder, {u.index: {"game": lab.game_id, "options": dict(u.options),
                                                "seed": u.unit.deal_seed, "seats": list(u.unit.specs)}
@@ -147,8 +149,7 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
     if out_dir is not None:
         for note in lab_report.write_all(report, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")
-        names = ["results.json", "variants.csv", "comparisons.csv", "games.csv", lab_report.JOURNAL,
-                 *lab_report.PLOTS]
+        names = [*lab_report.OUTPUTS[:4], lab_report.JOURNAL, *lab_report.OUTPUTS[4:]]
         files = ", ".join(escape(str(Path(out_dir) / f)) for f in names if (Path(out_dir) / f).exists())
         files += records_written(folder)
         console.print(f"Written: {files}")

@@ -20,6 +20,7 @@ from .common import (
     SEED,
     agents_option,
     app,
+    check_out_fresh,
     check_records_fresh,
     fail,
     make_console,
@@ -76,6 +77,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     console = make_console()
     folder = records_dir(out_dir, records)
     game = make_game(game_id, options)
+    check_out_fresh(out_dir, report.JOURNAL, report.OUTPUTS)
     journal_path = Path(out_dir) / report.JOURNAL if out_dir is not None else None
     if seed is None:       # resuming without --seed: the stopped run's seed
         seed = _journal_seed(journal_path)
@@ -86,7 +88,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
         tour = Tournament(game.id, agents, games=num_games, seed=seed,
                           options=game.options_dict(), partners=partners, order=order)
         journal = None if journal_path is None else Journal(
-            journal_path, tour.header(), elsewhere=f"another --out directory (or delete {journal_path} to start again)",
+            journal_path, tour.header(), elsewhere=f"another --out directory (or delete {out_dir} to start again)",
             same_games=tour.same_games)
         already = len(tour.journaled(journal, repair=False)) if journal is not None else 0
         check_records_fresh(folder, {u.index: {"game": game.id, "options": tour.options, "seed": u.deal_seed,
@@ -159,10 +161,8 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     if out_dir is not None:
         for note in report.write_all(result, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")
-        files = ", ".join(f"{escape(out_dir)}/{f}" for f in ("results.json", "games.csv", "ratings.csv", report.JOURNAL)
+        files = ", ".join(f"{escape(out_dir)}/{f}" for f in (*report.OUTPUTS[:3], report.JOURNAL, *report.OUTPUTS[3:])
                           if (Path(out_dir) / f).exists())
-        if (Path(out_dir) / "ratings.png").exists():
-            files += f", {escape(out_dir)}/ratings.png"
         files += records_written(folder)
         console.print(f"Written: {files}")
 
