@@ -261,7 +261,7 @@ def game_record(table) -> dict:
 
 def say_saved(console: Console, path: str | os.PathLike) -> None:
     shown = escape(str(path))
-    console.print(f"Record saved to [bold]{shown}[/bold]  (go on: ludus play --resume {shown}; replay it: "
+    console.print(f"Record saved to [bold]{shown}[/bold] (go on: ludus play --resume {shown}; replay it: "
                   f"ludus replay {shown})")
 
 

@@ -60,7 +60,8 @@ def load_record(path: str):
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
-        fail(f"{path} is not a game record: invalid JSON ({e.msg} at line {e.lineno}); ludus reads {READS}")
+        fail(f"{path} is not a game record: invalid JSON ({e.msg}: line {e.lineno}, column {e.colno}); "
+             f"ludus reads {READS}")
     try:
         ludus.replay(record)
     except RecordError as e:

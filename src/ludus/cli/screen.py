@@ -61,7 +61,7 @@ def quit_game(console, table, log: str | None) -> None:
     saves the record under a name of ludus's choosing (``save_fallback``)."""
     if log:
         shown = escape(str(log))
-        console.print(f"The game is saved in [bold]{shown}[/bold] move by move  (go on: ludus play --resume "
+        console.print(f"The game is saved in [bold]{shown}[/bold] move by move (go on: ludus play --resume "
                       f"{shown}; replay it: ludus replay {shown})")
         return
     failed = False

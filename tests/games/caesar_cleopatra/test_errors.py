@@ -129,3 +129,10 @@ def test_every_option_value_of_the_rules_is_accepted():
             assert game.options_dict()[name] == value
             assert legal(game.new_state(seed=0))
     assert cc(stalemate_turns="6").options.stalemate_turns == 6, "command-line strings are read"
+
+
+def test_C8_arranging_a_card_already_all_on_the_pile_says_what_is_left():
+    s = cc().new_state(2)                       # classic: the action piles are arranged (C8)
+    play(s, "arrange wrath")                    # the only Wrath
+    msg = _refused(s, "arrange wrath", "cleopatra has arranged every wrath already")
+    assert "still to arrange: assassin ×4, spy ×2, castling ×2, scout ×2, veto ×2 (C8)" in msg

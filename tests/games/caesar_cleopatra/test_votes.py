@@ -49,7 +49,7 @@ def test_C29_exceptional_vote_exhausts_a_group_whose_card_was_still_in_the_deck(
     assert voc["out"] == ["aediles"] and voc["deck"] == ["orgy-reshuffle"]
 
 
-def test_C30_higher_sum_wins_top_patrician_and_discards_by_sums():
+def test_C30_3_C30_4_C30_5_C30_7_higher_sum_wins_top_patrician_and_discards_by_sums():
     s, v, _ = vote({"senators": ("5 2 up 3", "4 4 1")}, "senators")
     assert sorted(v.cards[0]) == ["2", "3", "5"] and sorted(v.cards[1]) == ["1", "4", "4"]
     assert v.sums == (10, 9) and v.winner == 0 and not v.philosopher
@@ -62,7 +62,7 @@ def test_C30_higher_sum_wins_top_patrician_and_discards_by_sums():
     assert s.scores() == [2, 0]   # the patrician, and every Senator awarded so far (C32)
 
 
-def test_C30_equal_sums_nothing_happens_and_cards_stay_face_up():
+def test_C30_2_equal_sums_nothing_happens_and_cards_stay_face_up():
     s, v, events = vote({"senators": ("3 up 2", "5"), "praetors": ("1", "")}, "senators")
     assert v.sums == (5, 5) and v.winner is None and v.discarded == ((), ())
     assert s.observe(None)["groups"][0]["won"] == [0, 0]
@@ -71,19 +71,19 @@ def test_C30_equal_sums_nothing_happens_and_cards_stay_face_up():
     assert not of(events, "InfluenceRemoved")
 
 
-def test_C30_equal_sums_with_a_philosopher_keep_it_too():
+def test_C30_2_equal_sums_with_a_philosopher_keep_it_too():
     s, v, _ = vote({"senators": ("P 4", "4")}, "senators")
     assert v.winner is None
     assert side(s, "senators", 0)["face_up"] == ["P", "4"]
 
 
-def test_C30_zero_zero_is_a_tie():
+def test_C30_2_zero_zero_is_a_tie():
     s, v, _ = vote({}, "praetors")
     assert v.sums == (0, 0) and v.winner is None
     assert s.observe(None)["groups"][1]["patricians_left"] == 5
 
 
-def test_C30_empty_side_sums_zero_and_philosopher_counts_zero():
+def test_C30_1_empty_side_sums_zero_and_philosopher_counts_zero():
     s, v, _ = vote({"praetors": ("2 3", "")}, "praetors")
     assert v.sums == (5, 0) and v.winner == 0 and v.discarded == (("3",), ())
     s, v, _ = vote({"praetors": ("P", "1")}, "praetors")
@@ -91,7 +91,7 @@ def test_C30_empty_side_sums_zero_and_philosopher_counts_zero():
 
 
 @pytest.mark.parametrize("philosopher", ["any", "difference"])
-def test_C30_philosopher_reverses_the_vote_lower_sum_wins(philosopher):
+def test_C30_3_C30_5_C30_6_philosopher_reverses_the_vote_lower_sum_wins(philosopher):
     s, v, _ = vote({"senators": ("5 4 P", "3 2")}, "senators", game=cc(philosopher=philosopher))
     assert v.sums == (9, 5)
     assert v.winner == 1 and v.philosopher, "one P against none reverses under both options"
@@ -105,7 +105,7 @@ def test_C30_philosopher_reverses_the_vote_lower_sum_wins(philosopher):
 
 
 @pytest.mark.parametrize("philosopher, winner", [("any", 1), ("difference", 0)])
-def test_C30_philosopher_option_one_each_side(philosopher, winner):
+def test_C30_3_C30_6_philosopher_option_one_each_side(philosopher, winner):
     s, v, _ = vote({"senators": ("5 P", "3 P")}, "senators", game=cc(philosopher=philosopher))
     assert v.sums == (5, 3) and v.winner == winner and v.philosopher == (philosopher == "any")
     assert v.discarded == (("5", "P"), ("3", "P")), "every P goes after a decisive vote"
@@ -113,13 +113,13 @@ def test_C30_philosopher_option_one_each_side(philosopher, winner):
 
 
 @pytest.mark.parametrize("philosopher", ["any", "difference"])
-def test_C30_philosopher_two_against_one_reverses_in_both_options(philosopher):
+def test_C30_3_philosopher_two_against_one_reverses_in_both_options(philosopher):
     s, v, _ = vote({"senators": ("5 P P", "3 P")}, "senators", game=cc(philosopher=philosopher))
     assert v.winner == 1 and v.philosopher
     assert sorted(v.discarded[0]) == ["5", "P", "P"] and sorted(v.discarded[1]) == ["3", "P"]
 
 
-def test_C30_philosopher_side_without_numbered_card_discards_only_the_philosopher():
+def test_C30_5_C30_6_philosopher_side_without_numbered_card_discards_only_the_philosopher():
     s, v, _ = vote({"praetors": ("4 up 1", "P")}, "praetors")
     assert v.sums == (5, 0) and v.winner == 1
     assert v.discarded == (("4",), ("P",))
@@ -127,14 +127,14 @@ def test_C30_philosopher_side_without_numbered_card_discards_only_the_philosophe
     assert side(s, "praetors", 1)["face_up"] == []
 
 
-def test_C30_one_of_the_highest_cards_only():
+def test_C30_5_one_of_the_highest_cards_only():
     s, v, _ = vote({"quaestors": ("5 5 2", "1 1")}, "quaestors")
     assert v.discarded == (("5",), ("1",))
     assert side(s, "quaestors", 0)["face_up"] == ["2", "5"]
     assert side(s, "quaestors", 1)["face_up"] == ["1"]
 
 
-def test_C30_vote_reveals_face_down_cards_to_everyone():
+def test_C30_1_vote_reveals_face_down_cards_to_everyone():
     s, v, _ = vote({"senators": ("4 4 1", "3 3 3")}, "senators")
     assert v.sums == (9, 9) and v.winner is None
     for viewer in (0, 1, None):

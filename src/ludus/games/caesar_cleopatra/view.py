@@ -19,6 +19,7 @@ from .cards import (
     target_text,
 )
 from .notation import (
+    ARRANGE,
     CASTLE,
     DISCARD,
     DOWN,
@@ -35,6 +36,7 @@ from .phases import (
     ADD_UP,
     AFTER_PLACE,
     AFTER_REFILL,
+    ARRANGING,
     CASTLING_PLACE,
     DRAW_ONE,
     INF_ZONE_NAMES,
@@ -260,6 +262,10 @@ def explain_illegal(s, action, legal: list) -> str:
             reason = f"Castling needs two groups that still have patricians; {exhausted} is exhausted (C25)"
         else:
             reason = "the card needs a target where it has an effect (C16)"
+    elif kind == ARRANGE and phase == ARRANGING:
+        left = [f"{ACTION_NAMES[k]} ×{n}" for k, n in enumerate(s.unarranged[p]) if n]
+        reason = (f"{who} has arranged every {ACTION_NAMES[action.action_card]} already; "
+                  f"still to arrange: {', '.join(left)} (C8)")
     elif kind == DRAW:
         reason = "that pile is empty" if phase in (REFILL, DRAW_ONE, PASSIVE_DRAW) else "no draw is due now"
     elif kind == TAKE and phase == SPY_PICK:
