@@ -52,6 +52,9 @@ def test_a_live_clock_runs_out_and_the_timeout_agent_plays_for_the_seat_every_lo
         assert [e["how"] for e in update["entries"]] == ["timeout"]
         assert update["entries"][0]["seat"] == seat
         assert any(e["type"] == "ClockRanOut" for e in update["entries"][0]["events"]), update["entries"]
+        whose = "you" if c.welcome["seat"] == seat else f"seat {seat}"
+        said = update["entries"][0]["lines"][0]
+        assert said["text"].startswith("Time ran out: a bot (") and said["text"].endswith(f") played for {whose}")
     line = server.lines(table)[1]
     assert (line["seat"], line["how"]) == (seat, "timeout")
     # it ran out: the seat has nothing left but the increment

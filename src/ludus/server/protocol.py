@@ -21,7 +21,9 @@ from ludus import agents as agents_mod
 from ludus.agents.ismcts import LEVELS
 from ludus.agents.levels import LEVEL_NAMES
 from ludus.core.errors import LudusError, OptionError, echo
+from ludus.core.narration import Line
 from ludus.core.options import json_value, option_choices, parse_options, value_kind
+from ludus.session import ClockRanOut
 
 # A client's message, in bytes of its text; longer ones are refused unread.
 MAX_MESSAGE = 4096
@@ -305,11 +307,20 @@ def check_mine(mine: Any, agents: list[str | None]) -> frozenset[int]:
 # -- what each viewer is sent ------------------------------------------------------------------
 
 
+def _narrate(face, event, viewer: int | None) -> Line | None:
+    """The line for one event: the session's own (a clock that ran out) here, a game's by its face."""
+    if isinstance(event, ClockRanOut):
+        whose = "you" if event.player == viewer else f"seat {event.player}"
+        style = "bad" if event.player == viewer else "quiet"
+        return Line(f"Time ran out: a bot ({event.agent}) played for {whose}", style)
+    return face.narrate(event, viewer) if face else None
+
+
 def entry(game, item, viewer: int | None) -> dict:
     """One ``Entry`` of the session's log as JSON: its events (as the viewer saw them: the log
     holds nothing else) and their narration, the words every face shows."""
     face = game.parts.terminal
-    lines = [line for line in (face.narrate(e, viewer) for e in item.events) if line] if face else []
+    lines = [line for line in (_narrate(face, e, viewer) for e in item.events) if line]
     return {"index": item.index, "seat": item.seat, "how": item.how, "move": item.move,
             "events": [e.to_dict() for e in item.events],
             "lines": [{"text": line.text, "style": line.style} for line in lines]}

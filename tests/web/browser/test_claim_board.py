@@ -116,4 +116,11 @@ def test_claim_to_the_end_with_each_tricks_result_where_it_was_played(site, new_
     returns = facts["result"]["returns"]
     assert final["winners"] == ",".join(str(p) for p, r in enumerate(returns) if r > 0)
     assert final["verdict"]
+    # the status names every winner as the seats' list does: you, or the kind of bot
+    winners = [p for p, r in enumerate(returns) if r > 0]
+    if winners:
+        names = ", ".join(f"seat {p} (you)" if p == 0 else f"seat {p} (random bot)" for p in winners)
+        said = page.inner_text("#status .result p.strong")
+        assert said == f"{'Winners' if len(winners) > 1 else 'Winner'}: {names}"
+        assert (" win, " if len(winners) > 1 else " wins, ") in final["verdict"]
     assert wider_than_the_screen(page) == []

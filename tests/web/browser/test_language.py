@@ -81,6 +81,9 @@ def test_the_lobby_shows_options_values_in_words(site, new_context):
     page.select_option("#game", "caesar-cleopatra")
     shown = page.locator("#option-edition option").evaluate_all("(els) => els.map((el) => el.textContent)")
     assert shown == ["classic (default)", "2024"]
+    # a rule id inside the help goes too, not only one at its end
+    orgies = page.inner_text("#option-orgies-doc")
+    assert orgies == "Orgy cards in the Vote of Confidence deck; 2 is the rule book's variant"
     page.select_option("#game", "claim")
     assert page.locator("#option-factions option").first.text_content() == \
         "the rule book's deck for the players (default)"

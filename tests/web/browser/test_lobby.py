@@ -125,3 +125,18 @@ def test_the_options_offer_only_values_valid_with_the_choices_above_them(site, n
     table = page.locator("#made li.link a.button >> nth=0").get_attribute("href").split("/t/")[1].split("#")[0]
     options = page.request.get(f"{site}/api/tables/{table}").json()["options"]
     assert options["players"] == 4 and options["first_leader"] == "3"
+
+
+def test_a_table_asked_for_while_the_server_cannot_be_reached_says_so(site, new_context):
+    page = new_page(new_context)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    page.route("**/api/tables", lambda route: route.abort("internetdisconnected"))
+    page.click("#new-table button[type=submit]")
+    page.wait_for_function("() => document.getElementById('form-errors').textContent.includes('could not be reached')")
+    assert page.is_enabled("#new-table button[type=submit]") and errors == []
+    page.unroute("**/api/tables")
+    page.click("#new-table button[type=submit]")              # back online: the same click makes it
+    page.wait_for_selector("#made li.link a.button")

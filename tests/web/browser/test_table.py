@@ -16,10 +16,15 @@ ENGLISH = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
 MOVES = "button[data-move]:not([disabled])"
 
 
-@pytest.mark.parametrize("case", ["bad-token", "no-table"])
-def test_a_page_that_cannot_play_says_why(site, new_context, case):
+@pytest.mark.parametrize("case,link,hellos_sent", [
+    ("bad-token", "#seat=not-a-token", 1),
+    ("bad-token", "#seat=", 0),                 # a link cut short: no token to send
+    ("bad-token", "#seat", 0),
+    ("no-table", None, 1),
+], ids=["wrong-token", "empty-token", "no-token", "no-table"])
+def test_a_page_that_cannot_play_says_why(site, new_context, case, link, hellos_sent):
     table, _ = new_table(site, "seize-rome", ["person", "random"])
-    url = f"{site}/t/{table}#seat=not-a-token" if case == "bad-token" else f"{site}/t/no-such-table"
+    url = f"{site}/t/{table}{link}" if case == "bad-token" else f"{site}/t/no-such-table"
     page = new_page(new_context)
     hellos = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda frame: hellos.append(frame)))
@@ -35,7 +40,7 @@ def test_a_page_that_cannot_play_says_why(site, new_context, case):
     else:
         assert watch.count() == 0
     page.wait_for_timeout(1500)                 # longer than the first pause before a retry
-    assert len(hellos) == 1
+    assert len(hellos) == hellos_sent
 
 
 # The page's state, its seq and the moves it offers, read in one step: a forced move plays itself

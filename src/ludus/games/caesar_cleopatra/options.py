@@ -12,7 +12,7 @@ class Options:
     edition: str = choice("classic", ("classic", "2024"),
                           "classic (1997) or 2024 (bust bag)")
     orgies: int = choice(3, (3, 2),
-                         "Orgy cards in the VoC deck (C4); 2 is the rulebook variant")
+                         "Orgy cards in the Vote of Confidence deck (C4); 2 is the rule book's variant")
     action_deck: str = choice("arranged", ("arranged", "shuffled"),
                               "players order their action pile, or shuffle it (C8)")
     wrath: str = choice("all", ("all", "face-up"),

@@ -277,7 +277,7 @@ function verdict(ctx, all) {
   if (o.players !== 3) {
     if (!winners.length) return [ctx.t("claim.verdict.draw", { counts: won.join(" – ") })];
     const w = winners[0];
-    return [ctx.t("claim.verdict.wins", { name: all[w][0], won: won[w], lost: won[1 - w] })];
+    return [ctx.t("claim.verdict.wins", { name: all[w][0], people: all[w][1].length, won: won[w], lost: won[1 - w] })];
   }
   const name = (p) => ctx.seatName(p, true);
   const top = Math.max(...won);

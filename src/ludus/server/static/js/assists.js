@@ -305,7 +305,9 @@ export class Assists {
 
   entryText(entry) {
     const { seatName } = this.page;
-    return entry.lines.length ? entry.lines.map((line) => line.text).join("; ") : `${seatName(entry.seat)}: ${entry.move ?? "…"}`;
+    // each line a sentence of its own (some end in a full stop already)
+    const sentences = entry.lines.map((line) => (/[.!?]$/.test(line.text) ? line.text : `${line.text}.`));
+    return sentences.length ? sentences.join(" ") : `${seatName(entry.seat)}: ${entry.move ?? "…"}`;
   }
 
   /** The review's word on the decision made at this step, and how many times it differed. A

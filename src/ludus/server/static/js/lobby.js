@@ -54,10 +54,10 @@ function valueLabel(g, o, v) {
   return t(`option.${g.id}.${o.name}.value.${v}`, {}, v);
 }
 
-/** An option's help without the rule ids it ends with ("(S13)"): they name rules in the game's
- *  docs, which a player choosing a table does not have at hand. */
+/** An option's help without its rule ids ("(S13)", "(C4)", wherever they stand): they name rules
+ *  in the game's docs, which a player choosing a table does not have at hand. */
 function withoutRuleIds(text) {
-  return text.replace(/\s*\([CKNS]\d+(?:\.\d+)?\)$/, "");
+  return text.replace(/\s*\([CKNS]\d+(?:\.\d+)?(?:,\s*[CKNS]\d+(?:\.\d+)?)*\)/g, "");
 }
 
 /** The values of option ``o`` the game accepts with the choices made before it (``chosen``:
@@ -134,6 +134,19 @@ async function create(event) {
   }
 }
 
+/** POST ``body`` as JSON: the answer and what it said; where the server cannot be reached (or
+ *  answers with no JSON), a failed answer whose ``detail`` says so. */
+async function postJSON(url, body) {
+  try {
+    const answer = await fetch(url, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    return [answer, await answer.json()];
+  } catch {
+    return [{ ok: false }, { detail: t("lobby.unreachable") }];
+  }
+}
+
 /** Make the table the form describes, then show its links (or why it was refused). */
 async function makeTable(g) {
   const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
@@ -152,10 +165,7 @@ async function makeTable(g) {
     public: $("public").checked,
     assists: Object.fromEntries(["hints", "tracker", "review"].map((name) => [name, $(`assist-${name}`).checked])),
   };
-  const answer = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const said = await answer.json();
+  const [answer, said] = await postJSON("/api/tables", body);
   if (!answer.ok) {
     replace($("form-errors"), said.detail || t("lobby.failed"),
       (said.errors || []).map((e) => h("span.error-line", {}, `${e.field}: ${e.message}`)));
@@ -239,10 +249,7 @@ async function drawOpen() {
 
 /** Take a free seat of a public table: the server gives it a token of its own. */
 async function join(table, seat, title) {
-  const answer = await fetch(`/api/tables/${encodeURIComponent(table.id)}/join`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat: seat.seat }),
-  });
-  const said = await answer.json();
+  const [answer, said] = await postJSON(`/api/tables/${encodeURIComponent(table.id)}/join`, { seat: seat.seat });
   if (!answer.ok) {
     replace($("open-errors"), said.detail || t("lobby.failed"));
     drawOpen();

@@ -147,7 +147,7 @@ function drawStatus() {
 
 function result(v, best) {
   const winners = v.returns.map((r, p) => (r === best && best > 0 ? p : null)).filter((p) => p !== null);
-  const said = winners.length ? t("table.winners", { names: winners.map(seatName).join(", ") }) : t("table.draw");
+  const said = winners.length ? t("table.winners", { n: winners.length, names: winners.map((p) => seatName(p)).join(", ") }) : t("table.draw");
   const again = rematch();
   return h("div.result", {}, h("p.strong", {}, said),
     h("p", {}, again ? [h("a#rematch.button.primary", { href: again, title: t("table.again.note") }, t("table.again")), " "] : null,
@@ -336,6 +336,10 @@ async function main() {
     titles = {};
   }
   await loadFacts();
+  if (token === "") {                 // "#seat=" with no token after it: no seat's link, however cut
+    drawDeadEnd("bad-token");
+    return;
+  }
   client = new TableClient(tableId, token, {
     view: onView,
     status: (name, code) => {
