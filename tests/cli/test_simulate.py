@@ -132,6 +132,12 @@ def test_one_agent_plays_every_seat_as_the_help_says(run):
     (["simulate", "caesar-cleopatra", "-n", "1", "--agents", "random,oracle"], "unknown agent 'oracle'"),
     (["simulate", "caesar-cleopatra", "-n", "1", "--agents", "random,random,random"], "has 2 seats"),
     (["simulate", "caesar-cleopatra", "-n", "1", "--agents", "random:seed=x"], "seed must be an integer"),
+    # numbers out of place say what would be right, not Click's "valid integer range" or "x>=1"
+    (["simulate", "claim", "-n", "x"], "'x' is not a whole number of 1 or more"),
+    (["simulate", "claim", "-n", "0"], "'0' is not a whole number of 1 or more"),
+    (["serve", "--port", "70000"], "'70000' is not a whole number from 1 to 65535"),
+    (["serve", "--bot-pace", "soon"], "'soon' is not a number from 0 to 60"),
+    (["bench", "--seconds", "0"], "'0' is not a number from 0.1 to 600"),
 ])
 def test_errors_exit_2_with_a_message(run, args, message):
     result = run(*args)

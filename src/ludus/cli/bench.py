@@ -11,7 +11,7 @@ from rich.table import Table
 import ludus
 from ludus.agents.ismcts import LEVELS
 
-from .common import OPTION, app, fail, make_console, make_game
+from .common import OPTION, Number, app, fail, make_console, make_game
 
 BENCH_ITERATIONS = LEVELS["easy"]["iterations"]
 BENCH_SEARCH = f"ismcts:iterations={BENCH_ITERATIONS},seed=1"    # the search timed, with the game's defaults
@@ -20,7 +20,7 @@ BENCH_SEARCH = f"ismcts:iterations={BENCH_ITERATIONS},seed=1"    # the search ti
 @app.command("bench")
 @click.argument("game_ids", nargs=-1, metavar="[GAME]...")
 @OPTION
-@click.option("--seconds", type=click.FloatRange(min=0.1, max=600), default=2.0, show_default=True,
+@click.option("--seconds", type=Number(min=0.1, max=600), default=2.0, show_default=True,
               help="CPU seconds for each figure (random playouts, then searches) of each game.")
 def bench_cmd(game_ids, options, seconds) -> None:
     """How fast each game runs here: random playouts and ISMCTS iterations per CPU second.

@@ -53,6 +53,37 @@ class _Seed(click.ParamType):
 SEED = _Seed()
 
 
+def _bounds(kind: str, low, high) -> str:
+    if high is None:
+        return f"{kind} of {low:g} or more"
+    return f"{kind} from {low:g} to {high:g}"
+
+
+class WholeNumber(click.IntRange):
+    """A count, a port: Click's IntRange, whose refusal says what would be right ("x is not a
+    whole number of 1 or more") rather than "not a valid integer range" or "the range x>=1"."""
+
+    name = "integer"          # the metavar in --help: INTEGER
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{echo(value)} is not a {_bounds('whole number', self.min, self.max)}", param, ctx)
+
+
+class Number(click.FloatRange):
+    """Seconds and the like: Click's FloatRange, refusing as ``WholeNumber`` does."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{echo(value)} is not a {_bounds('number', self.min, self.max)}", param, ctx)
+
+
 def fail(message: str, code: int = 2) -> None:
     click.secho(f"error: {message}", err=True, fg="red")
     raise SystemExit(code)

@@ -18,6 +18,7 @@ from .common import (
     OPTION,
     RECORDS,
     SEED,
+    WholeNumber,
     agents_option,
     app,
     check_out_fresh,
@@ -58,10 +59,10 @@ def parse_vary(pairs: tuple[str, ...], options_cls: type | None = None) -> dict[
 @OPTION
 @agents_option("Agent specs, one per seat or one for every seat; seats are rotated on every deal. Two agents "
                "of different strength (heuristic,random) also show how often the weaker wins.", default="heuristic")
-@click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--games", "-n", "num_games", type=WholeNumber(min=1), default=200, show_default=True,
               help="Games per variant, rounded up to a multiple of the seats (each deal in every rotation).")
 @BACKEND
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--workers", "-j", type=WholeNumber(min=1), default=None,
               help="Worker processes (local) or CPUs (Ray) [default: all cores].")
 @click.option("--address", default=None, metavar="ADDR", help="With --backend ray: a Ray cluster's address.")
 @click.option("--seed", type=SEED, default=None,

@@ -10,29 +10,29 @@ import socket
 
 import click
 
-from .common import app, fail
+from .common import Number, WholeNumber, app, fail
 
 
 @app.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0: every network of this machine).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=WholeNumber(1, 65535), default=8000, show_default=True)
 @click.option("--db", "db", metavar="URL",
               help="A SQLAlchemy database URL, or a SQLite file's path (default: a SQLite file in your "
                    "data folder).")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=WholeNumber(min=1), default=1, show_default=True,
               help="Server processes (several need PostgreSQL: they share the tables through it).")
-@click.option("--bots", type=click.IntRange(min=1), default=None,
+@click.option("--bots", type=WholeNumber(min=1), default=None,
               help="Processes the bots think in, per server process (default: the processors shared "
                    "among the server processes).")
 @click.option("--agent", "agents", multiple=True, metavar="SPEC",
               help="An agent tables may seat beyond the built-in levels, e.g. "
                    "policy:path=examples/models/claim-ppo.npz (repeatable).")
-@click.option("--bot-pace", type=click.FloatRange(min=0, max=60), default=None, metavar="SECONDS",
+@click.option("--bot-pace", type=Number(min=0, max=60), default=None, metavar="SECONDS",
               help="The least time a searching bot's move takes to come, whatever it held (default 0.6; "
                    "a search on a time budget waits 1.5 times its budget, a bot that plays by rule a "
                    "third of it), so that a forced move comes no faster than a thought one. 0: none.")
-@click.option("--tables-per-address", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--tables-per-address", type=WholeNumber(min=1), default=None, metavar="N",
               help="Tables not yet over that one client address may have made, counting those played in "
                    "the last day (default 20; raise it where many people share one address, or for tests).")
 def serve_cmd(host, port, db, workers, bots, agents, bot_pace, tables_per_address) -> None:

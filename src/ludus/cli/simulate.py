@@ -25,7 +25,19 @@ from ludus.arena.tournament import entrant_names
 from ludus.core.errors import OptionError
 from ludus.core.rng import fresh_seed
 
-from .common import INTERRUPTED, OPTION, SEED, agents_option, app, fail, make_console, make_game, seat_names, write_new
+from .common import (
+    INTERRUPTED,
+    OPTION,
+    SEED,
+    WholeNumber,
+    agents_option,
+    app,
+    fail,
+    make_console,
+    make_game,
+    seat_names,
+    write_new,
+)
 
 
 def _tally_table(title: str, head: str, rows: list[tuple[str, list[float]]], sections: bool = False) -> Table:
@@ -69,7 +81,7 @@ def _records_folder(records: str) -> Path:
 
 @app.command("simulate")
 @click.argument("game_id", metavar="GAME")
-@click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
+@click.option("--games", "-n", "num_games", type=WholeNumber(min=1), default=100, show_default=True,
               help="How many games to play (with --swap, rounded up to a multiple of the seats).")
 @agents_option("Agent specs, comma-separated: one per seat (seat i plays the i-th), or one for every seat "
                "(--agents heuristic: heuristic against itself), as in ludus lab.", default="random,random")

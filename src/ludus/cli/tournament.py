@@ -18,6 +18,7 @@ from .common import (
     OPTION,
     RECORDS,
     SEED,
+    WholeNumber,
     agents_option,
     app,
     check_out_fresh,
@@ -36,10 +37,10 @@ from .common import (
 @click.argument("game_id", metavar="GAME")
 @agents_option("Agent specs, comma-separated, e.g. ismcts:easy,heuristic,random (at least 2; as many as the "
                "game's seats or more; a spec listed twice gives two entrants).")
-@click.option("--games", "-n", "num_games", type=click.IntRange(min=1), default=100, show_default=True,
+@click.option("--games", "-n", "num_games", type=WholeNumber(min=1), default=100, show_default=True,
               help="Games per table (pairing), rounded up to a multiple of the seatings of a deal (the "
                    "seats; × 3 partnerships with --partners rotate; every order with --order all).")
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--workers", "-j", type=WholeNumber(min=1), default=None,
               help="Worker processes of the local backend, CPUs of the local Ray, or the most game "
                    "batches running at once on a Ray cluster [default: all cores / the cluster's CPUs].")
 @BACKEND
