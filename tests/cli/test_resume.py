@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import ludus
 from ludus.session import versioned
 
@@ -110,3 +112,14 @@ def test_a_record_takes_no_game_seed_or_options(run, tmp_path):
     path.write_text(json.dumps(edited))
     refused = run("play", "--resume", str(path))
     assert refused.exit_code == 2 and "record seats must list an agent spec or null" in refused.output
+
+
+@pytest.mark.parametrize("text", ["garbage\n", '{"game": "claim", "act'], ids=["not-json", "cut-short"])
+def test_a_file_that_is_neither_a_move_log_nor_a_record_says_what_resume_reads(run, tmp_path, text):
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    refused = run("play", "--resume", str(path))
+    assert refused.exit_code == 2 and refused.output.startswith("error: ") and "Traceback" not in refused.output
+    said = " ".join(refused.output.split())
+    assert "--resume reads a move log (what --save writes) or a game record" in said
+    assert path.read_text() == text

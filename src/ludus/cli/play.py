@@ -83,8 +83,8 @@ def _check_save(path: str) -> None:
     try:
         Session.load(file)
     except (RecordError, OSError):
-        fail(f"{path} exists and is not a saved game; --save writes a new file and never overwrites "
-             "one: choose another name")
+        fail(f"{path} exists already, and is no move log to go on in; --save writes a new file and never "
+             "overwrites one: choose another name")
     fail(f"{path} holds a saved game already: go on with it (ludus play --resume {path}), or save to "
          "a new file")
 
@@ -123,6 +123,9 @@ def _resumed(path, game_id, as_, vs, seats, seed, options, save, auto) -> tuple[
             return Session.resume(path, auto=auto), path
         except OSError as e:
             fail(f"cannot go on with {path}: {e.strerror or e}")
+        except RecordError as e:
+            fail(f"{e}. --resume reads a move log (what --save writes) or a game "
+                 "record (one JSON object with the game's actions, as quit and simulate write)")
     given = [flag for flag, value in from_file if value is not None]
     if given:
         fail(f"--resume takes the game, its options and seed from the record {path}; drop {', '.join(given)}")
@@ -212,7 +215,8 @@ def play_cmd(game_id, as_, vs, seats, seed, options, save, resume, auto, clear) 
         console.print("[dim]Pass the keyboard when asked; each person sees only their own seat.[/dim]")
     if resume is not None:
         over = " The game is over already." if table.over else ""
-        console.print(f"[dim]Resumed after {len(table.state.history)} decisions.{over}[/dim]")
+        done = len(table.state.history)
+        console.print(f"[dim]Resumed after {done} decision{'' if done == 1 else 's'}.{over}[/dim]")
         if log != resume:       # a record: it stays as it is
             goes = f"the game goes on in {escape(log)}" if log else "quit offers to save the game to a new file"
             console.print(f"[dim]{escape(resume)} is not changed: {goes}.[/dim]")
