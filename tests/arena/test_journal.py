@@ -12,7 +12,7 @@ import pytest
 
 from ludus import OptionError
 from ludus.arena import Journal, LocalBackend, SerialBackend, Tournament
-from ludus.arena.journal import code_version
+from ludus.arena.journal import code_version, differences
 
 from .stopping import Stop, stop_after
 
@@ -350,3 +350,10 @@ def test_a_journal_line_written_before_games_kept_their_end_reads_as_an_empty_en
     assert line["end"] == "played to its end"
     del line["end"]
     assert result_from_line(line) == dataclasses.replace(game, end="")
+
+
+def test_a_journal_of_another_game_names_the_game_alone():
+    """Its options all differ too; listing them would hide what matters."""
+    claim = Tournament("claim", SPECS, games=4, seed=3).header()
+    rome = Tournament("seize-rome", SPECS, games=4, seed=3).header()
+    assert differences(claim, rome) == "game claim there, seize-rome here"

@@ -28,7 +28,8 @@ def test_save_never_overwrites_a_file(run, tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
     result = run("play", "claim", "--save", str(notes), input="quit\n")
-    assert result.exit_code == 2 and "exists already, and is no move log to go on in" in result.output and "never overwrites" in result.output
+    assert result.exit_code == 2 and "exists already, and is no move log to go on in" in result.output
+    assert "never overwrites" in result.output
     assert notes.read_text() == "my notes\n"
 
 

@@ -211,6 +211,8 @@ def differences(theirs: dict, ours: dict, prefix: str = "") -> str:
         value = header.get(key, "not given")
         return ",".join(map(str, value)) if isinstance(value, list) else value
 
+    if not prefix and theirs.get("game") != ours.get("game"):      # other options would follow: the game says it
+        return f"game {show(theirs, 'game')} there, {show(ours, 'game')} here"
     missing = object()
     out = []
     for key in dict.fromkeys([*theirs, *ours]):
