@@ -95,7 +95,8 @@ def test_requests_sent_together_cannot_pass_the_cap_on_open_tables(tmp_path, req
         a.join(60)
     assert sorted(outcomes)[-4:] == ["at most 3 tables not yet over per client address, counting those played in "
                                      "the last 24 hours; finish one first, or wait until one has been left "
-                                     "unplayed for 24 hours", "made", "made", "made"]
+                                     "unplayed for 24 hours (whoever runs this server sets the number: ludus "
+                                     "serve --tables-per-address N)", "made", "made", "made"]
     assert outcomes.count("made") == 3
     for store in stores:
         store.engine.dispose()

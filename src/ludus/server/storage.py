@@ -492,7 +492,8 @@ class TooManyTables(Exception):
         super().__init__(f"at most {most} table{'s' if most != 1 else ''} not yet over per client address, "
                          "counting those played in the "
                          f"last {idle_hours:g} hours; finish one first, or wait until one has been left unplayed "
-                         f"for {idle_hours:g} hours")
+                         f"for {idle_hours:g} hours (whoever runs this server sets the number: ludus serve "
+                         "--tables-per-address N)")
 
 
 class JoinRefused(Exception):
