@@ -140,3 +140,15 @@ def test_a_table_asked_for_while_the_server_cannot_be_reached_says_so(site, new_
     page.unroute("**/api/tables")
     page.click("#new-table button[type=submit]")              # back online: the same click makes it
     page.wait_for_selector("#made li.link a.button")
+
+
+def test_a_table_of_bots_alone_is_refused_in_the_forms_words(site, new_context):
+    page = new_page(new_context)
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
+    page.goto(site)
+    page.wait_for_selector("body[data-state=ready]")
+    page.select_option("#seat-0", "club")
+    page.click("#new-table button[type=submit]")
+    said = page.wait_for_selector("#form-errors >> text=A table needs a person").inner_text()
+    assert "“You” or “Another person (by link)”" in said and sent == []

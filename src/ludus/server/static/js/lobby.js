@@ -150,6 +150,10 @@ async function postJSON(url, body) {
 /** Make the table the form describes, then show its links (or why it was refused). */
 async function makeTable(g) {
   const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+  if (!seats.some((v) => PEOPLE.includes(v))) {     // said in the form's words (the server's name "person")
+    replace($("form-errors"), t("lobby.need.person", { you: t("seat.you"), person: t("seat.person") }));
+    return;
+  }
   const body = {
     game: g.id,
     // each chosen value as /api/games lists it (a number, a boolean or text), defaults left out
