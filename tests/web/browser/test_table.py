@@ -100,3 +100,25 @@ def test_a_double_click_plays_one_move(site, new_context):
     assert [m["type"] for m in sent].count("move") == 1
     page.locator(MOVES).first.dispatch_event("click", {"detail": 1})    # a click of its own plays
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}")
+
+
+def test_the_terminals_commands_typed_in_the_move_box_do_what_its_buttons_do(site, new_context):
+    _, links = new_table(site, "claim", ["person", "person"], {"first_leader": "0"})
+    page = new_page(new_context)
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(json.loads(frame)["type"])))
+    open_table(page, links[0])
+    before = page.evaluate(STATE)
+    page.fill("#notation-input", "help")
+    page.press("#notation-input", "Enter")
+    page.wait_for_selector(f"#notice >> text={ENGLISH['table.notation.help'][:40]}")
+    page.fill("#notation-input", "undo")                        # nothing to take back: its button is hidden
+    page.press("#notation-input", "Enter")
+    page.wait_for_selector("#notice >> text=No undo now")
+    page.fill("#notation-input", "hint")                        # the table allows hints: asked as the button asks
+    page.press("#notation-input", "Enter")
+    for _ in range(100):
+        if "hint" in sent:
+            break
+        page.wait_for_timeout(100)
+    assert "hint" in sent and "move" not in sent and page.evaluate(STATE) == before

@@ -362,6 +362,15 @@ async function main() {
     const text = $("notation-input").value.trim();
     if (!text || !mine()) return;
     $("notation-input").value = "";
+    // the terminal's commands, for a player who knows them: the buttons that do the same here
+    const word = text.toLowerCase();
+    if (["help", "?", "hint", "undo"].includes(word)) {
+      const button = word === "hint" || word === "undo" ? $(word) : null;
+      noticeSeq = client.view.seq;
+      if (button && button.offsetParent !== null && !button.disabled) button.click();
+      else replace($("notice"), h("span.quiet", {}, t(button ? "table.command.none" : "table.notation.help", { command: word })));
+      return;
+    }
     play(text);
   });
   assists.attach(client);
