@@ -32,6 +32,9 @@ def test_an_indonesian_browser_gets_the_indonesian_lobby_and_may_switch(site, ne
     page.select_option("#game", "claim")        # the game's options too: their names and help
     assert page.inner_text("label[for=option-dragon]") == indonesian["option.claim.dragon"] == "naga"
     assert page.inner_text("#option-dragon-doc") == _shown(indonesian["option.claim.dragon.doc"])
+    dragons = page.locator("#option-dragon option").evaluate_all(
+        "(els) => els.map((el) => el.value + '=' + el.textContent)")
+    assert dragons == ["last-card=kartu terakhir (bawaan)", "last-dragon=Naga terakhir"]      # the values sent stay
     page.select_option("#lang", "en")
     assert page.inner_text("#new-title") == english["lobby.new"]
     assert page.inner_text("#option-dragon-doc") == _shown(english["option.claim.dragon.doc"])
