@@ -53,35 +53,32 @@ class _Seed(click.ParamType):
 SEED = _Seed()
 
 
-def _bounds(kind: str, low, high) -> str:
-    if high is None:
-        return f"{kind} of {low:g} or more"
-    return f"{kind} from {low:g} to {high:g}"
+class _SaysTheRange:
+    """Mixed into Click's IntRange and FloatRange: a refusal that says what would be right ("'x'
+    is not a whole number of 1 or more") rather than "not a valid integer range" or "x>=1"."""
+
+    kind = "number"
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            wanted = (f"{self.kind} of {self.min:g} or more" if self.max is None
+                      else f"{self.kind} from {self.min:g} to {self.max:g}")
+            self.fail(f"{echo(value)} is not a {wanted}", param, ctx)
 
 
-class WholeNumber(click.IntRange):
-    """A count, a port: Click's IntRange, whose refusal says what would be right ("x is not a
-    whole number of 1 or more") rather than "not a valid integer range" or "the range x>=1"."""
+class WholeNumber(_SaysTheRange, click.IntRange):
+    """A count, a port."""
 
     name = "integer"          # the metavar in --help: INTEGER
-
-    def convert(self, value, param, ctx):
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter:
-            self.fail(f"{echo(value)} is not a {_bounds('whole number', self.min, self.max)}", param, ctx)
+    kind = "whole number"
 
 
-class Number(click.FloatRange):
-    """Seconds and the like: Click's FloatRange, refusing as ``WholeNumber`` does."""
+class Number(_SaysTheRange, click.FloatRange):
+    """Seconds and the like."""
 
     name = "number"
-
-    def convert(self, value, param, ctx):
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter:
-            self.fail(f"{echo(value)} is not a {_bounds('number', self.min, self.max)}", param, ctx)
 
 
 def fail(message: str, code: int = 2) -> None:
