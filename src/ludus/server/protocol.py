@@ -307,20 +307,20 @@ def check_mine(mine: Any, agents: list[str | None]) -> frozenset[int]:
 # -- what each viewer is sent ------------------------------------------------------------------
 
 
-def _narrate(face, event, viewer: int | None) -> Line | None:
+def _narrate(game, event, viewer: int | None) -> Line | None:
     """The line for one event: the session's own (a clock that ran out) here, a game's by its face."""
     if isinstance(event, ClockRanOut):
-        whose = "you" if event.player == viewer else f"seat {event.player}"
-        style = "bad" if event.player == viewer else "quiet"
-        return Line(f"Time ran out: a bot ({event.agent}) played for {whose}", style)
+        mine = event.player == viewer
+        whose = "you" if mine else game.seat_names[event.player]
+        return Line(f"Time ran out: a bot ({event.agent}) played for {whose}", "bad" if mine else "quiet")
+    face = game.parts.terminal
     return face.narrate(event, viewer) if face else None
 
 
 def entry(game, item, viewer: int | None) -> dict:
     """One ``Entry`` of the session's log as JSON: its events (as the viewer saw them: the log
     holds nothing else) and their narration, the words every face shows."""
-    face = game.parts.terminal
-    lines = [line for line in (_narrate(face, e, viewer) for e in item.events) if line]
+    lines = [line for line in (_narrate(game, e, viewer) for e in item.events) if line]
     return {"index": item.index, "seat": item.seat, "how": item.how, "move": item.move,
             "events": [e.to_dict() for e in item.events],
             "lines": [{"text": line.text, "style": line.style} for line in lines]}
