@@ -150,8 +150,8 @@ def lab_cmd(game_id, vary, options, agents, num_games, backend, workers, address
     if out_dir is not None:
         for note in lab_report.write_all(report, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")
-        names = [*lab_report.OUTPUTS[:4], lab_report.JOURNAL, *lab_report.OUTPUTS[4:]]
-        files = ", ".join(escape(str(Path(out_dir) / f)) for f in names if (Path(out_dir) / f).exists())
+        files = ", ".join(escape(str(Path(out_dir) / f)) for f in (*lab_report.OUTPUTS, lab_report.JOURNAL)
+                          if (Path(out_dir) / f).exists())
         files += records_written(folder)
         console.print(f"Written: {files}")
 

@@ -162,7 +162,7 @@ def tournament_cmd(game_id, agents, num_games, workers, backend, address, seed, 
     if out_dir is not None:
         for note in report.write_all(result, out_dir):
             console.print(f"[yellow]{escape(note)}[/yellow]")
-        files = ", ".join(f"{escape(out_dir)}/{f}" for f in (*report.OUTPUTS[:3], report.JOURNAL, *report.OUTPUTS[3:])
+        files = ", ".join(f"{escape(out_dir)}/{f}" for f in (*report.OUTPUTS, report.JOURNAL)
                           if (Path(out_dir) / f).exists())
         files += records_written(folder)
         console.print(f"Written: {files}")
